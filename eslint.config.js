@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  // The house boundaries of STYLE.md, each with the reason in its message.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/client.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['ky'], message: 'Only src/api/client.ts talks HTTP: call a function of src/api/<domain>.api.ts.' },
+        { regex: '(^|/)server/', message: 'The client never imports the server; share types through src/api/contract.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['ky'], message: 'Views never talk to the network: send an event to a machine instead.' },
+        {
+          regex: '(^|/)api/(client|[a-z-]+\\.api)$',
+          allowTypeImports: true,
+          message: 'Views never call src/api: a machine actor does the I/O, the view renders its state and sends events.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['src/machines/**/*.ts', 'src/template-demos/**/*.machine.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', 'wouter', 'wouter/*'], message: 'Machines import no React: they must run in tests and on the server without a DOM.' },
+        { regex: '(^|/)views/', message: 'Machines never import views: views depend on machines, not the other way round.' },
+        { group: ['ky'], message: 'Machines do I/O through named actors that call src/api, never ky directly.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '(^|/)(machines|views)/', message: 'src/api decides nothing: it must not know machines or views.' },
+        { group: ['react', 'react-dom', '@xstate/react', 'xstate'], message: 'src/api is plain I/O: no React, no machines.' },
+      ]),
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '^(\\.\\./)+src/(?!api/contract/)', message: 'The server shares only the zod contract (src/api/contract) with the client.' },
+        { group: ['react', 'react-dom', 'xstate', '@xstate/react', 'ky'], message: 'The server has no client code.' },
+      ]),
+    },
+  },
+);

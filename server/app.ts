@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppDeps } from './context';
+import { AppError } from './errors';
+import { audit } from './db/audit.repository';
+import { authRoutes } from './routes/auth';
+import { companyRoutes } from './routes/companies';
+import { whiteLabelRoutes } from './routes/white-label';
+import { devRoutes } from './routes/dev';
+
+/** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
+export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  fastify.decorateRequest('claims', null);
+
+  fastify.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.statusCode).send({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(500).send({ message: 'Something went wrong. Please try again later.', code: 'internal_error' });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, wrong content type).
+    const code = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large' : 'bad_request';
+    return reply.code(status).send({ message: err.message, code });
+  });
+
+  // Every write made while shadowing is recorded with both identities.
+  fastify.addHook('onResponse', async (req, reply) => {
+    const c = req.claims;
+    if (!c?.act || req.method === 'GET' || reply.statusCode >= 400) return;
+    if (req.url === '/api/exit-shadow') return;
+    await audit(deps.db, {
+      actorUserId: c.act.sub, subjectUserId: c.sub, companyId: c.cid, action: 'shadow.write', detail: `${req.method} ${req.url}`,
+    }).catch((e: unknown) => req.log.error({ err: e }, 'audit failed'));
+  });
+
+  await fastify.register(async (api) => {
+    await authRoutes(api, deps);
+    await companyRoutes(api, deps);
+    await whiteLabelRoutes(api, deps);
+    await devRoutes(api, deps);
+    api.get('/api/health', async () => ({ data: { ok: true, dialect: deps.dialect } }));
+  });
+
+  const staticDir = path.resolve(deps.config.STATIC_DIR);
+  const hasClient = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasClient) {
+    await fastify.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  }
+
+  fastify.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+    }
+    if (!hasClient) {
+      return reply.code(404).type('text/plain').send('The client is not built. Run `npm run build` (or `npm start`).');
+    }
+    // The SPA owns every other path; it shows its own not-found page.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

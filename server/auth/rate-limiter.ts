@@ -1,0 +1,42 @@
+import type { Db } from '../db/database';
+import { attemptsSince, recordAttempt } from '../db/rate-limit.repository';
+import { AppError } from '../errors';
+
+export const WINDOW_MS = 15 * 60 * 1000;
+
+/** Limits per rolling 15 minutes (DESIGN §6). */
+export const LIMITS = {
+  loginFailuresPerAccount: 10,
+  loginPerAddress: 100,
+  forgotPerEmail: 5,
+  forgotPerAddress: 20,
+  codePerAddress: 100,
+  signupPerAddress: 20,
+} as const;
+
+export class RateLimiter {
+  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+
+  /** True when `key` already has `limit` attempts in the window. */
+  async exceeded(key: string, limit: number): Promise<{ exceeded: boolean; retryAfter: number }> {
+    const now = this.now();
+    const { count, oldest } = await attemptsSince(this.db, key, now - WINDOW_MS);
+    const retryAfter = oldest == null ? 1 : Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000));
+    return { exceeded: count >= limit, retryAfter };
+  }
+
+  async record(key: string): Promise<void> {
+    await recordAttempt(this.db, key, this.now(), WINDOW_MS);
+  }
+
+  /** Throws the 429 of DESIGN §6 when over the limit. */
+  async check(key: string, limit: number): Promise<void> {
+    const r = await this.exceeded(key, limit);
+    if (r.exceeded) throw tooMany(r.retryAfter);
+  }
+}
+
+export const tooMany = (retryAfter: number) =>
+  new AppError(429, 'rate_limited', `Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, undefined, {
+    'Retry-After': String(retryAfter),
+  });

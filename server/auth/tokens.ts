@@ -1,0 +1,58 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export const ACCESS_TYP = 'at+jwt';
+export const AUDIENCE = 'sitewatch-api';
+export const ISSUER = 'sitewatch';
+
+export interface AccessClaims {
+  /** The identity whose rights the token carries. */
+  sub: string;
+  /** The company the token acts for; null for an admin outside any company. */
+  cid: string | null;
+  role: 'admin' | 'manager' | 'user' | 'viewer';
+  /** The refresh family, so logout can revoke exactly this session. */
+  fam: string;
+  /** While shadowing: the admin acting. */
+  act?: { sub: string };
+  shd?: 'company' | 'user';
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string, private readonly ttlSeconds: number) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  get ttl(): number {
+    return this.ttlSeconds;
+  }
+
+  async sign(claims: AccessClaims): Promise<string> {
+    const { sub, ...rest } = claims;
+    return new SignJWT({ ...rest })
+      .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYP })
+      .setSubject(sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Verifies with an allow-listed algorithm and the typ/aud/iss we issue; anything else is null. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        typ: ACCESS_TYP,
+        audience: AUDIENCE,
+        issuer: ISSUER,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') return null;
+      return payload as unknown as AccessClaims;
+    } catch (e) {
+      if (e instanceof errors.JOSEError) return null;
+      throw e;
+    }
+  }
+}

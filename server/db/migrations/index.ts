@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-auth';
+
+/** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
+export const migrations: Record<string, Migration> = {
+  '0001-auth': m0001,
+};

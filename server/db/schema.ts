@@ -1,0 +1,117 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Times are epoch milliseconds in both dialects; flags are 0/1 integers. */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  customerType: 'UKE' | 'Mackwell' | 'EPS';
+  timezone: string;
+  createdAt: number;
+}
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  mfaEnabled: number;
+  locale: string;
+  platformRole: 'admin' | null;
+  disabled: number;
+  lastLoginAt: number | null;
+  createdAt: number;
+}
+export interface MembershipsTable {
+  userId: string;
+  companyId: string;
+  role: 'manager' | 'user' | 'viewer';
+}
+export interface RefreshFamiliesTable {
+  id: string;
+  /** Whose identity and rights the session carries (the shadowed user while shadowing a user). */
+  userId: string;
+  /** The admin acting, while shadowing. */
+  actorUserId: string | null;
+  shadowKind: 'company' | 'user' | null;
+  /** For a company shadow: the only company this family may hold. */
+  shadowCompanyId: string | null;
+  absoluteExpiresAt: number;
+  revokedAt: number | null;
+  revokedReason: string | null;
+  createdAt: number;
+}
+export interface RefreshTokensTable {
+  id: string;
+  familyId: string;
+  tokenHash: string;
+  companyId: string | null;
+  createdAt: number;
+  spentAt: number | null;
+}
+export interface OtpChallengesTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  codeHash: string;
+  expiresAt: number;
+  attempts: number;
+  lastSentAt: number;
+  consumedAt: number | null;
+  rememberMe: number;
+  createdAt: number;
+}
+export interface PasswordResetTokensTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+export interface MailOutboxTable {
+  id: Generated<number>;
+  toAddr: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: number;
+}
+export interface WhiteLabelSettingsTable {
+  domain: string;
+  faviconUrl: string;
+  loginLogoUrl: string;
+  siteLogoUrl: string;
+  websiteTitle: string;
+  updatedAt: number;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actorUserId: string | null;
+  subjectUserId: string | null;
+  companyId: string | null;
+  action: string;
+  detail: string;
+}
+export interface AuthAttemptsTable {
+  key: string;
+  at: number;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  refreshFamilies: RefreshFamiliesTable;
+  refreshTokens: RefreshTokensTable;
+  otpChallenges: OtpChallengesTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  mailOutbox: MailOutboxTable;
+  whiteLabelSettings: WhiteLabelSettingsTable;
+  auditLog: AuditLogTable;
+  authAttempts: AuthAttemptsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Company = Selectable<CompaniesTable>;
+export type RefreshFamily = Selectable<RefreshFamiliesTable>;

@@ -1,0 +1,39 @@
+import type { ZodError, ZodType } from 'zod';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new AppError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Authentication required', code = 'unauthorized') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+
+function describe(error: ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'Invalid input';
+  const field = first.path.join('.');
+  if (first.code === 'unrecognized_keys') return `Unknown field: ${first.keys.join(', ')}`;
+  return field ? `${field}: ${first.message}` : first.message;
+}
+
+/** Parses input with a shared contract schema; a failure is a 400 naming the field. */
+export function parse<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    throw badRequest(
+      describe(result.error),
+      result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  return result.data;
+}

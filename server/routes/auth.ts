@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../context';
+import { claimsOf, requireAuth } from '../context';
+import { parse } from '../errors';
+import {
+  changePasswordRequest, emptyRequest, forgotPasswordRequest, loginRequest, refreshRequest, resendOtpRequest,
+  resetPasswordRequest, shadowCompanyRequest, shadowUserRequest, signupRequest, switchCompanyRequest,
+  verifyOtpRequest, verifyResetTokenRequest,
+} from '../../src/api/contract/auth';
+
+export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { auth, config } = deps;
+  const authed = { preHandler: requireAuth(auth) };
+  const appUrl = (host: string | undefined, proto: string) => config.PUBLIC_URL ?? `${proto}://${host ?? `localhost:${config.PORT}`}`;
+
+  app.post('/api/login', async (req) => ({ data: await auth.login(parse(loginRequest, req.body), req.ip) }));
+  app.post('/api/verify-opt', async (req) => ({ data: await auth.verifyOtp(parse(verifyOtpRequest, req.body), req.ip) }));
+  app.post('/api/resend-opt', async (req) => ({ data: await auth.resendOtp(parse(resendOtpRequest, req.body), req.ip) }));
+  app.post('/api/refresh-token', async (req) => ({ data: await auth.refresh(parse(refreshRequest, req.body)) }));
+  app.post('/api/forgot-password', async (req) => {
+    const { email } = parse(forgotPasswordRequest, req.body);
+    return { data: await auth.forgotPassword(email, req.ip, appUrl(req.headers.host, req.protocol)) };
+  });
+  app.post('/api/forgot-password/verify-token', async (req) => ({
+    data: await auth.verifyResetToken(parse(verifyResetTokenRequest, req.body).token),
+  }));
+  app.post('/api/reset-password', async (req) => ({ data: await auth.resetPassword(parse(resetPasswordRequest, req.body)) }));
+  app.post('/api/signup', async (req, reply) => {
+    const data = await auth.signup(parse(signupRequest, req.body), req.ip);
+    return reply.code(201).send({ data });
+  });
+
+  app.post('/api/logout', authed, async (req) => {
+    parse(emptyRequest, req.body);
+    return { data: await auth.logout(claimsOf(req)) };
+  });
+  app.post('/api/change-password', authed, async (req) => ({
+    data: await auth.changePassword(claimsOf(req), parse(changePasswordRequest, req.body)),
+  }));
+  app.post('/api/switch-company', authed, async (req) => ({
+    data: await auth.switchCompany(claimsOf(req), parse(switchCompanyRequest, req.body).companyId),
+  }));
+  app.post('/api/shadow-company', authed, async (req) => ({
+    data: await auth.shadowCompany(claimsOf(req), parse(shadowCompanyRequest, req.body).companyId),
+  }));
+  app.post('/api/shadow-user', authed, async (req) => ({
+    data: await auth.shadowUser(claimsOf(req), parse(shadowUserRequest, req.body).userId),
+  }));
+  app.post('/api/exit-shadow', authed, async (req) => {
+    parse(emptyRequest, req.body);
+    return { data: await auth.exitShadow(claimsOf(req)) };
+  });
+  app.get('/api/me', authed, async (req) => ({ data: await auth.me(claimsOf(req)) }));
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../context';
+import { notFound, parse } from '../errors';
+import { outboxQuery } from '../../src/api/contract/dev';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The development mail of DESIGN §6: present only while the outbox transport is in use. */
+export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const guard = () => {
+    if (deps.mailer.mode !== 'outbox') throw notFound();
+  };
+  app.get('/api/dev/outbox', async (req) => {
+    guard();
+    const { to } = parse(outboxQuery, req.query);
+    return { data: await deps.mailer.outbox(to) };
+  });
+  app.get('/dev/mail', async (req, reply) => {
+    guard();
+    const { to } = parse(outboxQuery, req.query);
+    const mails = await deps.mailer.outbox(to);
+    const rows = mails
+      .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>To:</strong> ${escapeHtml(m.to)} · <time>${escapeHtml(m.at)}</time></p><pre>${escapeHtml(m.text)}</pre></article>`)
+      .join('\n');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sitewatch development mail</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap}</style></head>
+<body><main><h1>Development mail</h1><form><label for="to">Recipient</label> <input id="to" name="to" value="${escapeHtml(to ?? '')}"> <button>Filter</button></form>
+${rows || '<p>No mail yet.</p>'}</main></body></html>`);
+  });
+}

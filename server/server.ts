@@ -1,0 +1,46 @@
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from './config';
+import { createDeps } from './bootstrap';
+import { app } from './app';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed/seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const fastify = Fastify({ logger: { level: config.LOG_LEVEL }, bodyLimit: 1024 * 1024, trustProxy: false });
+  const deps = await createDeps(config, { log: (line) => fastify.log.info(line) });
+  if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N))) fastify.log.info('seeded the demo world');
+  await fastify.register(app, deps);
+  const close = async () => {
+    await fastify.close();
+    await deps.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close());
+  process.on('SIGTERM', () => void close());
+  await fastify.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  Sitewatch is running at ${url}`,
+    `  Database: ${deps.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.DATA_DIR}`}`,
+    `  Mail: ${deps.mailer.mode === 'outbox' ? `development outbox at ${url}/dev/mail` : 'SMTP'}`,
+    `  Demo accounts (password ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(26)} ${a.note}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
