@@ -121,6 +121,7 @@ export class AuthService {
       expiresIn: this.d.tokens.ttl,
       role,
       companyId: input.companyId,
+      companyName: input.companyId ? ((await findCompany(this.db, input.companyId))?.name ?? null) : null,
       isShadow: Boolean(input.actor),
       shadow,
       basicInfo: { id: input.user.id, name: input.user.name, email: input.user.email, locale: input.user.locale as Session['basicInfo']['locale'] },
@@ -246,12 +247,13 @@ export class AuthService {
     if (!row) throw unauthorized('Your session is not valid. Please sign in again.', 'invalid_refresh_token');
     const family = await findFamily(this.db, row.familyId);
     if (!family || family.revokedAt != null) throw unauthorized('Your session has ended. Please sign in again.', 'session_revoked');
-    if (row.spentAt != null || !(await spendRefreshToken(this.db, row.id, now))) {
+    const reused = async () => {
       // A spent token presented again means it leaked: end every session of its family.
       await revokeFamily(this.db, family.id, 'reuse', now);
       await audit(this.db, { actorUserId: family.actorUserId, subjectUserId: family.userId, companyId: row.companyId, action: 'refresh.reuse' });
-      throw unauthorized('Your session has ended. Please sign in again.', 'refresh_token_reused');
-    }
+      return unauthorized('Your session has ended. Please sign in again.', 'refresh_token_reused');
+    };
+    if (row.spentAt != null) throw await reused();
     if (now >= family.absoluteExpiresAt) throw unauthorized('Your session has expired. Please sign in again.', 'session_expired');
     const user = await findUserById(this.db, family.userId);
     if (!user || user.disabled) throw unauthorized('Your session has ended. Please sign in again.', 'session_revoked');
@@ -259,6 +261,8 @@ export class AuthService {
     const companyId = input.companyId === undefined ? row.companyId : input.companyId;
     if (family.shadowKind === 'company' && companyId !== family.shadowCompanyId) throw forbidden('A company shadow session cannot change company');
     await this.assertCompanyAccess(user, companyId, family.shadowKind);
+    // Spent only once every check has passed, so a refused refresh leaves the token usable.
+    if (!(await spendRefreshToken(this.db, row.id, now))) throw await reused();
     return this.issue({
       user, companyId, familyId: family.id, actor, shadowKind: family.shadowKind ?? undefined,
       absoluteExpiresAt: family.absoluteExpiresAt,

@@ -26,6 +26,8 @@ export const session = z.object({
   expiresIn: z.number().int().positive(),
   role: sessionRole,
   companyId: id.nullable(),
+  /** The name of companyId, for the top bar; null with companyId. */
+  companyName: z.string().nullable(),
   isShadow: z.boolean(),
   /** What is shadowed, for the banner: set only while isShadow. */
   shadow: z

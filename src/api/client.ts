@@ -1,0 +1,130 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { ZodType } from 'zod';
+import { errorBody } from './contract/common';
+
+/** The header flag of SPEC §7: a request carrying it does not move the loading indicator. */
+export const IGNORE_LOADING_HEADER = 'X-Ignore-Loading';
+
+/** A failed call, typed: the session machine decides what it means, this layer only describes it. */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** The server's `code`, or network_error / timeout / invalid_response. */
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestMeta {
+  method: string;
+  path: string;
+  ignoreLoading: boolean;
+  /** Public calls (sign-in and friends) carry no token and report no failure to the session. */
+  isPublic: boolean;
+}
+
+/** What the running app plugs in: where the token comes from and who hears about calls. */
+export interface ApiBindings {
+  getAccessToken(): Promise<string | null>;
+  onStart(meta: RequestMeta): void;
+  onEnd(meta: RequestMeta): void;
+  onSuccess(meta: RequestMeta): void;
+  onFailure(error: ApiError, meta: RequestMeta): void;
+}
+
+const noop = () => {};
+let bindings: ApiBindings = {
+  getAccessToken: async () => null,
+  onStart: noop,
+  onEnd: noop,
+  onSuccess: noop,
+  onFailure: noop,
+};
+
+export function bindApi(next: Partial<ApiBindings>): void {
+  bindings = { ...bindings, ...next };
+}
+
+function baseUrl(): string {
+  const configured = import.meta.env?.VITE_API_BASE_URL as string | undefined;
+  const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost:8080';
+  return new URL(configured ?? '/', origin).toString();
+}
+
+let instance: typeof ky | null = null;
+/** The one ky instance of the client. */
+function http(): typeof ky {
+  instance ??= ky.create({ prefixUrl: baseUrl(), retry: 0, timeout: 30_000, throwHttpErrors: true });
+  return instance;
+}
+
+async function toApiError(e: unknown): Promise<ApiError> {
+  if (e instanceof ApiError) return e;
+  if (e instanceof HTTPError) {
+    let body: unknown = null;
+    try {
+      body = await e.response.json();
+    } catch {
+      body = null;
+    }
+    const parsed = errorBody.safeParse(body);
+    return parsed.success
+      ? new ApiError(e.response.status, parsed.data.code, parsed.data.message, parsed.data.details)
+      : new ApiError(e.response.status, 'http_error', e.response.statusText || `Request failed with status ${e.response.status}`);
+  }
+  if (e instanceof TimeoutError) return new ApiError(0, 'timeout', 'Network Error');
+  if (e instanceof TypeError) return new ApiError(0, 'network_error', 'Network Error');
+  return new ApiError(0, 'unknown_error', e instanceof Error ? e.message : String(e));
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, string>;
+  headers?: Record<string, string>;
+  isPublic?: boolean;
+  signal?: AbortSignal;
+}
+
+/** One call: bearer token, `data` unwrapped and validated against the contract, failures as ApiError. */
+export async function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...opts.headers };
+  const meta: RequestMeta = {
+    method,
+    path,
+    ignoreLoading: Object.keys(headers).some((h) => h.toLowerCase() === IGNORE_LOADING_HEADER.toLowerCase()),
+    isPublic: Boolean(opts.isPublic),
+  };
+  bindings.onStart(meta);
+  try {
+    if (!meta.isPublic) {
+      const token = await bindings.getAccessToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    const body = await http()(path.replace(/^\//, ''), {
+      method,
+      headers,
+      json: opts.json,
+      searchParams: opts.searchParams,
+      signal: opts.signal,
+    }).json<{ data: unknown }>();
+    const parsed = schema.safeParse(body?.data);
+    if (!parsed.success) throw new ApiError(0, 'invalid_response', 'The server answered in an unexpected shape');
+    bindings.onSuccess(meta);
+    return parsed.data;
+  } catch (e) {
+    const err = await toApiError(e);
+    if (!meta.isPublic) bindings.onFailure(err, meta);
+    throw err;
+  } finally {
+    bindings.onEnd(meta);
+  }
+}

@@ -1,0 +1,520 @@
+import { assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type { Session, LoginResponse } from '../api/contract/auth';
+import * as authApi from '../api/auth.api';
+import type { I18nKey } from '../i18n';
+import { loadRoot, saveSlice } from '../storage/secure-store';
+import { STORAGE_KEYS } from '../storage/keys';
+
+/** SPEC §9: refresh when the access token expires within this many milliseconds. */
+export const REFRESH_THRESHOLD_MS = 5000;
+export const RESEND_COOLDOWN_MS = 30_000;
+
+export const ROUTES = {
+  signIn: '/Identity/Account/Login',
+  mfa: '/Identity/Account/multi-factor-verify',
+  home: '/',
+  maintenance: '/maintenance',
+} as const;
+
+/** A session as held by the client: the server's session stamped with loggedTime (SPEC §3). */
+export type HeldSession = Session & { loggedTime: number };
+
+/** A failure as the machine keeps it: plain data, safe to persist or render. */
+export interface ErrorInfo {
+  status: number;
+  code: string;
+  message: string;
+}
+
+export interface SessionContext {
+  /** The session in use, or null when signed out. */
+  session: HeldSession | null;
+  /** SPEC §3 userTokens: sessions keyed by company id, so switching back costs no call. */
+  userTokens: Record<string, HeldSession>;
+  /** SPEC §3 multiFactorVerify: kept between sign-in and code verification. */
+  mfa: { mfaToken: string; email: string; rememberMe: boolean } | null;
+  /** Where to go after signing in (the location a visitor was sent away from). */
+  returnTo: string | null;
+  /** The last failure of a form-level action (sign-in, code, switch, shadow), for the view to show. */
+  error: ErrorInfo | null;
+  /** A short confirmation for the view (e.g. a code was resent). */
+  info: I18nKey | null;
+  /** When Resend becomes available again (epoch ms). */
+  resendAvailableAt: number | null;
+  /** SPEC §8: consecutive authorization failures, mirrored to local storage. */
+  unauthorizedCount: number;
+  /** The last refresh failure, cleared when a refresh starts (SPEC §4). */
+  refreshError: ErrorInfo | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string; rememberMe: boolean; returnTo?: string | null }
+  | { type: 'session.verify'; code: string }
+  | { type: 'session.resend' }
+  | { type: 'session.cancel' }
+  | { type: 'session.logout' }
+  | { type: 'company.switch'; companyId: string }
+  | { type: 'shadow.company'; companyId: string }
+  | { type: 'shadow.user'; userId: string }
+  | { type: 'shadow.exit' }
+  | { type: 'token.refresh' }
+  | { type: 'api.failed'; status: number; code: string; message: string; online: boolean; path: string }
+  | { type: 'api.succeeded' };
+
+export type SessionEmitted =
+  | { type: 'navigate'; to: string }
+  | { type: 'notice'; level: 'error' | 'warning' | 'info'; message?: string; key?: I18nKey }
+  | { type: 'session.ended' }
+  | { type: 'session.changed'; companyId: string | null };
+
+export interface Restored {
+  session: HeldSession | null;
+  userTokens: Record<string, HeldSession>;
+  unauthorizedCount: number;
+}
+
+export type StoreCommand =
+  | { type: 'store.save'; session: HeldSession; userTokens: Record<string, HeldSession> }
+  | { type: 'store.clear' }
+  | { type: 'store.count'; count: number };
+
+const toErrorInfo = (e: unknown): ErrorInfo => {
+  const x = e as Partial<ErrorInfo> | null;
+  return {
+    status: typeof x?.status === 'number' ? x.status : 0,
+    code: typeof x?.code === 'string' ? x.code : 'unknown_error',
+    message: typeof x?.message === 'string' ? x.message : String(e),
+  };
+};
+
+const hold = (s: Session): HeldSession => ({ ...s, loggedTime: Date.now() });
+
+const withToken = (tokens: Record<string, HeldSession>, s: HeldSession) =>
+  s.companyId ? { ...tokens, [s.companyId]: s } : tokens;
+
+/** True when the session's access token expires within the threshold and a refresh token exists. */
+export function needsRefresh(session: HeldSession | null, now: number): boolean {
+  if (!session?.refreshToken) return false;
+  return session.loggedTime + session.expiresIn * 1000 - now < REFRESH_THRESHOLD_MS;
+}
+
+/** The stored-session side: encrypted root for Auth, plain keys of SPEC §7 for the rest. */
+const sessionStore = fromCallback<StoreCommand>(({ receive }) => {
+  receive((cmd) => {
+    if (cmd.type === 'store.count') {
+      localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(cmd.count));
+      return;
+    }
+    if (cmd.type === 'store.clear') {
+      localStorage.removeItem(STORAGE_KEYS.userToken);
+      localStorage.removeItem(STORAGE_KEYS.accessToken);
+      void saveSlice('Auth', undefined).catch((e: unknown) => console.error('session store', e));
+      return;
+    }
+    const { refreshToken: _r, ...visible } = cmd.session;
+    localStorage.setItem(STORAGE_KEYS.userToken, JSON.stringify(visible));
+    localStorage.setItem(STORAGE_KEYS.accessToken, cmd.session.accessToken);
+    void saveSlice('Auth', { session: cmd.session, userTokens: cmd.userTokens }).catch((e: unknown) => console.error('session store', e));
+  });
+});
+
+const restoreSession = fromPromise<Restored>(async () => {
+  const count = Number(localStorage.getItem(STORAGE_KEYS.unauthorizedCount) ?? '0');
+  const root = await loadRoot();
+  const auth = root.Auth as { session?: HeldSession; userTokens?: Record<string, HeldSession> } | undefined;
+  return {
+    session: auth?.session ?? null,
+    userTokens: auth?.userTokens ?? {},
+    unauthorizedCount: Number.isFinite(count) && count > 0 ? count : 0,
+  };
+});
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    sessionStore,
+    restoreSession,
+    login: fromPromise<LoginResponse, { email: string; password: string; rememberMe: boolean }>(({ input }) => authApi.login(input)),
+    verifyOtp: fromPromise<Session, { mfaToken: string; code: string }>(({ input }) => authApi.verifyOtp(input)),
+    resendOtp: fromPromise<{ sent: true }, { mfaToken: string }>(({ input }) => authApi.resendOtp(input)),
+    refreshToken: fromPromise<Session, { refreshToken: string; companyId: string | null }>(({ input }) => authApi.refreshToken(input)),
+    switchCompany: fromPromise<Session, { companyId: string }>(({ input }) => authApi.switchCompany(input.companyId)),
+    startShadow: fromPromise<Session, { kind: 'company' | 'user'; id: string }>(({ input }) =>
+      input.kind === 'company' ? authApi.shadowCompany(input.id) : authApi.shadowUser(input.id),
+    ),
+    exitShadow: fromPromise<Session>(() => authApi.exitShadow()),
+    logout: fromPromise<unknown>(() => authApi.logout()),
+  },
+  actions: {
+    persist: sendTo('store', ({ context }): StoreCommand =>
+      context.session ? { type: 'store.save', session: context.session, userTokens: context.userTokens } : { type: 'store.clear' },
+    ),
+    clearFeedback: assign({ error: null, info: null }),
+    assignError: assign({ error: (_, params: { error: unknown }) => toErrorInfo(params.error) }),
+    navigateAfterSignIn: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'navigate', to: context.returnTo ?? ROUTES.home });
+      enqueue.assign({ returnTo: null });
+    }),
+    announceCompany: emit(({ context }) => ({ type: 'session.changed' as const, companyId: context.session?.companyId ?? null })),
+    /** Clears session, stored session and (through session.ended) the menu; then sign-in (SPEC §4). */
+    endSession: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ session: null, userTokens: {}, mfa: null, resendAvailableAt: null });
+      enqueue.sendTo('store', { type: 'store.clear' } satisfies StoreCommand);
+      enqueue.emit({ type: 'session.ended' });
+      enqueue.emit({ type: 'navigate', to: ROUTES.signIn });
+    }),
+    /** SPEC §8, 401: count, and on the first failure also the 403 notice. */
+    countUnauthorized: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'api.failed') return;
+      const count = context.unauthorizedCount + 1;
+      enqueue.assign({ unauthorizedCount: count });
+      enqueue.sendTo('store', { type: 'store.count', count } satisfies StoreCommand);
+      if (count <= 1) enqueue.emit({ type: 'notice', level: 'error', message: event.message });
+    }),
+    noticeForbidden: emit(({ event }) => ({
+      type: 'notice' as const,
+      level: 'error' as const,
+      message: event.type === 'api.failed' ? event.message : undefined,
+    })),
+    goMaintenance: emit({ type: 'navigate', to: ROUTES.maintenance }),
+    noticeOffline: emit({ type: 'notice', level: 'warning', key: 'session.offline' }),
+    noticeError: emit(({ event }) => ({
+      type: 'notice' as const,
+      level: 'error' as const,
+      message: event.type === 'api.failed' ? event.message : undefined,
+    })),
+    resetUnauthorized: enqueueActions(({ context, enqueue }) => {
+      if (context.unauthorizedCount === 0) return;
+      enqueue.assign({ unauthorizedCount: 0 });
+      enqueue.sendTo('store', { type: 'store.count', count: 0 } satisfies StoreCommand);
+    }),
+  },
+  guards: {
+    hasSession: (_, params: { restored: Restored }) => params.restored.session !== null,
+    isAdminNotShadowing: ({ context }) => context.session?.role === 'admin' && !context.session.isShadow,
+    isShadow: ({ context }) => Boolean(context.session?.isShadow),
+    isCurrentCompany: ({ context, event }) => event.type === 'company.switch' && context.session?.companyId === event.companyId,
+    holdsCompanyToken: ({ context, event }) => event.type === 'company.switch' && event.companyId in context.userTokens,
+    hasRefreshToken: ({ context }) => Boolean(context.session?.refreshToken),
+    canResend: ({ context }) => context.resendAvailableAt === null || Date.now() >= context.resendAvailableAt,
+    isUnauthorized: ({ event }) => event.type === 'api.failed' && event.status === 401,
+    isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
+    isNetworkOnline: ({ event }) => event.type === 'api.failed' && event.status === 0 && event.online && event.path !== ROUTES.maintenance,
+    isNetworkOffline: ({ event }) => event.type === 'api.failed' && event.status === 0 && !event.online,
+    isNetwork: ({ event }) => event.type === 'api.failed' && event.status === 0,
+    isAuthFailure: (_, params: { error: unknown }) => {
+      const s = toErrorInfo(params.error).status;
+      return s === 401 || s === 403;
+    },
+  },
+}).createMachine({
+  id: 'session',
+  context: {
+    session: null,
+    userTokens: {},
+    mfa: null,
+    returnTo: null,
+    error: null,
+    info: null,
+    resendAvailableAt: null,
+    unauthorizedCount: 0,
+    refreshError: null,
+  },
+  invoke: { id: 'store', src: 'sessionStore' },
+  initial: 'restoring',
+  on: {
+    'api.succeeded': { actions: 'resetUnauthorized' },
+    // Outside a signed-in session only transport failures matter; auth calls report their own errors.
+    'api.failed': [
+      { guard: 'isNetworkOnline', actions: 'goMaintenance' },
+      { guard: 'isNetworkOffline', actions: 'noticeOffline' },
+    ],
+  },
+  states: {
+    restoring: {
+      invoke: {
+        id: 'restore',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'hasSession', params: ({ event }) => ({ restored: event.output }) },
+            target: 'signedIn',
+            actions: [
+              assign(({ event }) => ({
+                session: event.output.session,
+                userTokens: event.output.userTokens,
+                unauthorizedCount: event.output.unauthorizedCount,
+              })),
+              'announceCompany',
+            ],
+          },
+          { target: 'signedOut', actions: assign(({ event }) => ({ unauthorizedCount: event.output.unauthorizedCount })) },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.login': {
+              target: 'authenticating',
+              actions: assign(({ event }) => ({
+                returnTo: event.returnTo ?? null,
+                mfa: { mfaToken: '', email: event.email, rememberMe: event.rememberMe },
+              })),
+            },
+          },
+        },
+        authenticating: {
+          entry: 'clearFeedback',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              if (event.type !== 'session.login') throw new Error('authenticating entered without session.login');
+              return { email: event.email, password: event.password, rememberMe: event.rememberMe };
+            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.requireMFV,
+                target: '#session.mfa',
+                actions: [
+                  assign(({ context, event }) => ({
+                    mfa: {
+                      mfaToken: event.output.requireMFV ? event.output.mfaToken : '',
+                      email: context.mfa?.email ?? '',
+                      rememberMe: context.mfa?.rememberMe ?? false,
+                    },
+                    resendAvailableAt: Date.now() + RESEND_COOLDOWN_MS,
+                  })),
+                  emit({ type: 'navigate', to: ROUTES.mfa }),
+                ],
+              },
+              {
+                target: '#session.signedIn',
+                actions: [
+                  assign(({ event }) => {
+                    const s = hold(event.output as Session);
+                    return { session: s, userTokens: withToken({}, s), mfa: null };
+                  }),
+                  'persist',
+                  'announceCompany',
+                  'navigateAfterSignIn',
+                ],
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, assign({ mfa: null })],
+            },
+          },
+        },
+      },
+    },
+    mfa: {
+      initial: 'idle',
+      on: {
+        'session.cancel': {
+          target: 'signedOut',
+          actions: [assign({ mfa: null, error: null, info: null, resendAvailableAt: null }), emit({ type: 'navigate', to: ROUTES.signIn })],
+        },
+      },
+      states: {
+        idle: {
+          on: {
+            'session.verify': { target: 'verifying' },
+            'session.resend': { guard: 'canResend', target: 'resending' },
+          },
+        },
+        verifying: {
+          entry: 'clearFeedback',
+          invoke: {
+            id: 'verify',
+            src: 'verifyOtp',
+            input: ({ context, event }) => ({
+              mfaToken: context.mfa?.mfaToken ?? '',
+              code: event.type === 'session.verify' ? event.code : '',
+            }),
+            onDone: {
+              target: '#session.signedIn',
+              actions: [
+                assign(({ event }) => {
+                  const s = hold(event.output);
+                  return { session: s, userTokens: withToken({}, s), mfa: null, resendAvailableAt: null };
+                }),
+                'persist',
+                'announceCompany',
+                'navigateAfterSignIn',
+              ],
+            },
+            onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        resending: {
+          entry: 'clearFeedback',
+          invoke: {
+            id: 'resend',
+            src: 'resendOtp',
+            input: ({ context }) => ({ mfaToken: context.mfa?.mfaToken ?? '' }),
+            onDone: { target: 'idle', actions: assign({ info: 'mfa.resent', resendAvailableAt: () => Date.now() + RESEND_COOLDOWN_MS }) },
+            onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        'session.logout': { target: 'loggingOut' },
+        'api.failed': [
+          { guard: 'isUnauthorized', target: 'signedOut', actions: ['countUnauthorized', 'endSession'] },
+          { guard: 'isForbidden', target: 'signedOut', actions: ['noticeForbidden', 'endSession'] },
+          { guard: 'isNetworkOnline', actions: 'goMaintenance' },
+          { guard: 'isNetworkOffline', actions: 'noticeOffline' },
+          { guard: 'isNetwork' },
+          { actions: 'noticeError' },
+        ],
+      },
+      states: {
+        activity: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'company.switch': [
+                  { guard: 'isCurrentCompany' },
+                  {
+                    guard: 'holdsCompanyToken',
+                    actions: [
+                      assign(({ context, event }) => ({ session: context.userTokens[event.companyId] ?? context.session })),
+                      'persist',
+                      'announceCompany',
+                    ],
+                  },
+                  { target: 'switching' },
+                ],
+                'shadow.company': { guard: 'isAdminNotShadowing', target: 'shadowing' },
+                'shadow.user': { guard: 'isAdminNotShadowing', target: 'shadowing' },
+                'shadow.exit': { guard: 'isShadow', target: 'exitingShadow' },
+              },
+            },
+            switching: {
+              entry: 'clearFeedback',
+              invoke: {
+                id: 'switch',
+                src: 'switchCompany',
+                input: ({ event }) => ({ companyId: event.type === 'company.switch' ? event.companyId : '' }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => {
+                      const s = hold(event.output);
+                      return { session: s, userTokens: withToken(context.userTokens, s) };
+                    }),
+                    'persist',
+                    'announceCompany',
+                  ],
+                },
+                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            shadowing: {
+              entry: 'clearFeedback',
+              invoke: {
+                id: 'shadow',
+                src: 'startShadow',
+                input: ({ event }) =>
+                  event.type === 'shadow.user' ? { kind: 'user' as const, id: event.userId } : { kind: 'company' as const, id: event.type === 'shadow.company' ? event.companyId : '' },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ event }) => {
+                      const s = hold(event.output);
+                      return { session: s, userTokens: withToken({}, s) };
+                    }),
+                    'persist',
+                    'announceCompany',
+                    emit({ type: 'navigate', to: ROUTES.home }),
+                  ],
+                },
+                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            exitingShadow: {
+              entry: 'clearFeedback',
+              invoke: {
+                id: 'exitShadow',
+                src: 'exitShadow',
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ event }) => {
+                      const s = hold(event.output);
+                      return { session: s, userTokens: withToken({}, s) };
+                    }),
+                    'persist',
+                    'announceCompany',
+                    emit({ type: 'navigate', to: ROUTES.home }),
+                  ],
+                },
+                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        token: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'token.refresh': { guard: 'hasRefreshToken', target: 'refreshing' } },
+            },
+            // Single flight: while here, further token.refresh events are ignored and callers wait for the result.
+            refreshing: {
+              entry: assign({ refreshError: null }),
+              invoke: {
+                id: 'refresh',
+                src: 'refreshToken',
+                input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '', companyId: context.session?.companyId ?? null }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => {
+                      const s = hold(event.output);
+                      return { session: s, userTokens: withToken(context.userTokens, s) };
+                    }),
+                    'persist',
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
+                    target: '#session.signedOut',
+                    actions: [assign({ refreshError: ({ event }) => toErrorInfo(event.error) }), 'endSession'],
+                  },
+                  { target: 'idle', actions: assign({ refreshError: ({ event }) => toErrorInfo(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      // The server call only revokes the refresh family; the client signs out whatever it answers.
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'signedOut', actions: 'endSession' },
+        onError: { target: 'signedOut', actions: 'endSession' },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { SessionMachine } from '../machines/session.machine';
+import type { loadingMachine } from '../machines/loading.machine';
+import type { noticesMachine } from '../machines/notices.machine';
+
+/** The global actors of the running app, reached by views through context (never as module singletons). */
+export interface Actors {
+  session: ActorRefFrom<SessionMachine>;
+  loading: ActorRefFrom<typeof loadingMachine>;
+  notices: ActorRefFrom<typeof noticesMachine>;
+}
+
+const ActorsContext = createContext<Actors | null>(null);
+export const ActorsProvider = ActorsContext.Provider;
+
+export function useActors(): Actors {
+  const actors = useContext(ActorsContext);
+  if (!actors) throw new Error('useActors outside <ActorsProvider>');
+  return actors;
+}
