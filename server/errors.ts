@@ -26,6 +26,18 @@ function describe(error: ZodError): string {
   return field ? `${field}: ${first.message}` : first.message;
 }
 
+/** The path of the first string holding a NUL character, or null when there is none. */
+function nulAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = nulAt(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Parses input with a shared contract schema; a failure is a 400 naming the field. */
 export function parse<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
@@ -34,6 +46,12 @@ export function parse<T>(schema: ZodType<T>, input: unknown): T {
       describe(result.error),
       result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );
+  }
+  // PostgreSQL text cannot hold NUL (it would fail as a 500), and no field of ours needs one.
+  const nul = nulAt(result.data);
+  if (nul) {
+    const field = nul.join('.') || 'input';
+    throw badRequest(`${field}: must not contain a NUL character`, [{ path: nul.join('.'), message: 'must not contain a NUL character' }]);
   }
   return result.data;
 }

@@ -46,6 +46,8 @@ export interface AuthServiceDeps {
 
 export class AuthService {
   readonly limiter: RateLimiter;
+  /** Per account key: sign-ins whose password is being checked right now. */
+  private readonly signInsInFlight = new Map<string, number>();
   private readonly now: () => number;
   constructor(private readonly d: AuthServiceDeps) {
     this.now = d.now ?? Date.now;
@@ -144,9 +146,21 @@ export class AuthService {
   async login(input: { email: string; password: string; rememberMe?: boolean }, ip: string): Promise<LoginResponse> {
     const acctKey = `login:acct:${input.email}`;
     const ipKey = `login:ip:${ip}`;
-    await this.limiter.check(ipKey, LIMITS.loginPerAddress);
-    await this.limiter.check(acctKey, LIMITS.loginFailuresPerAccount);
-    await this.limiter.record(ipKey);
+    await this.limiter.hit(ipKey, LIMITS.loginPerAddress);
+    // Sign-ins still being checked count as failures, so guesses sent at once cannot all pass the account limit.
+    const ahead = this.signInsInFlight.get(acctKey) ?? 0;
+    this.signInsInFlight.set(acctKey, ahead + 1);
+    try {
+      await this.limiter.check(acctKey, LIMITS.loginFailuresPerAccount - ahead);
+      return await this.checkPassword(input, acctKey);
+    } finally {
+      const left = (this.signInsInFlight.get(acctKey) ?? 1) - 1;
+      if (left > 0) this.signInsInFlight.set(acctKey, left);
+      else this.signInsInFlight.delete(acctKey);
+    }
+  }
+
+  private async checkPassword(input: { email: string; password: string; rememberMe?: boolean }, acctKey: string): Promise<LoginResponse> {
     const user = await findUserByEmail(this.db, input.email);
     const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await dummyVerify(input.password, this.d.config.SCRYPT_LOG_N), false);
     if (!user || !ok || user.disabled) {
@@ -197,17 +211,24 @@ export class AuthService {
 
   async verifyOtp(input: { mfaToken: string; code: string }, ip: string): Promise<Session> {
     const ipKey = `code:ip:${ip}`;
-    await this.limiter.check(ipKey, LIMITS.codePerAddress);
-    await this.limiter.record(ipKey);
+    await this.limiter.hit(ipKey, LIMITS.codePerAddress);
     const c = await this.challenge(input.mfaToken);
     const now = this.now();
     if (c.attempts >= OTP_MAX_WRONG) {
       throw new AppError(429, 'too_many_attempts', 'Too many wrong codes. Request a new code.');
     }
     if (now > c.expiresAt) throw new AppError(401, 'code_expired', 'The code has expired. Request a new code.');
+    // Each guess takes one of the tries before it is compared, so guesses sent at once cannot share a try.
+    const taken = await this.db
+      .updateTable('otpChallenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', c.id)
+      .where('attempts', '<', OTP_MAX_WRONG)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!taken) throw new AppError(429, 'too_many_attempts', 'Too many wrong codes. Request a new code.');
     if (!safeEqual(hashCode(input.code, this.d.secret, c.id), c.codeHash)) {
-      const attempts = c.attempts + 1;
-      await this.db.updateTable('otpChallenges').set({ attempts }).where('id', '=', c.id).execute();
+      const attempts = taken.attempts;
       if (attempts >= OTP_MAX_WRONG) throw new AppError(429, 'too_many_attempts', 'Too many wrong codes. Request a new code.');
       throw new AppError(401, 'invalid_code', `The code is not correct. ${OTP_MAX_WRONG - attempts} tries left.`, { triesLeft: OTP_MAX_WRONG - attempts });
     }
@@ -221,8 +242,7 @@ export class AuthService {
 
   async resendOtp(input: { mfaToken: string }, ip: string): Promise<{ sent: true }> {
     const ipKey = `code:ip:${ip}`;
-    await this.limiter.check(ipKey, LIMITS.codePerAddress);
-    await this.limiter.record(ipKey);
+    await this.limiter.hit(ipKey, LIMITS.codePerAddress);
     const c = await this.challenge(input.mfaToken);
     const now = this.now();
     const wait = c.lastSentAt + OTP_RESEND_MS - now;
@@ -356,10 +376,9 @@ export class AuthService {
   async forgotPassword(email: string, ip: string, appUrl: string): Promise<{ sent: true }> {
     const ipKey = `forgot:ip:${ip}`;
     const emailKey = `forgot:email:${email}`;
-    await this.limiter.check(ipKey, LIMITS.forgotPerAddress);
-    await this.limiter.record(ipKey);
-    const overEmail = (await this.limiter.exceeded(emailKey, LIMITS.forgotPerEmail)).exceeded;
+    await this.limiter.hit(ipKey, LIMITS.forgotPerAddress);
     await this.limiter.record(emailKey);
+    const overEmail = (await this.limiter.exceeded(emailKey, LIMITS.forgotPerEmail + 1)).exceeded;
     const user = await findUserByEmail(this.db, email);
     // Same work whether or not the account exists; the mail goes out after the answer.
     const token = randomToken(32);
@@ -409,8 +428,7 @@ export class AuthService {
 
   async signup(input: z.infer<typeof signupRequest>, ip: string): Promise<{ created: true }> {
     const ipKey = `signup:ip:${ip}`;
-    await this.limiter.check(ipKey, LIMITS.signupPerAddress);
-    await this.limiter.record(ipKey);
+    await this.limiter.hit(ipKey, LIMITS.signupPerAddress);
     if (await findUserByEmail(this.db, input.email)) {
       throw new AppError(409, 'email_taken', 'An account with this email already exists. Sign in or reset your password.');
     }

@@ -29,6 +29,15 @@ export class RateLimiter {
     await recordAttempt(this.db, key, this.now(), WINDOW_MS);
   }
 
+  /**
+   * Records an attempt, then throws the 429 when it is past the limit. Recording first means attempts
+   * sent at once each see the ones before them, so a burst cannot all pass a check made before any was recorded.
+   */
+  async hit(key: string, limit: number): Promise<void> {
+    await this.record(key);
+    await this.check(key, limit + 1);
+  }
+
   /** Throws the 429 of DESIGN §6 when over the limit. */
   async check(key: string, limit: number): Promise<void> {
     const r = await this.exceeded(key, limit);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { createDeps } from '../../server/bootstrap';
@@ -10,6 +11,8 @@ import { seedIfEmpty } from '../../server/seed/seed';
 import type { AppDeps } from '../../server/context';
 
 export const TEST_LOG_N = 10;
+/** The JWT secret of every test app, so tests can forge tokens with it (or with another key). */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** A fresh PostgreSQL database per suite when DATABASE_URL is set, so suites never share state. */
 async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -37,29 +40,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, opts: { seed?: boolean; now?: () => number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  seed?: boolean;
+  /** The clock of the auth service (expiries, rate-limit windows); Date.now when absent. */
+  now?: () => number;
+  /** Receives every server log line (the service log and Fastify's own log at trace level). */
+  log?: (line: string) => void;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
   const config = loadConfig({
     SCRYPT_LOG_N: String(TEST_LOG_N),
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: path.join(os.tmpdir(), 'sitewatch-test'),
     STATIC_DIR: path.join(os.tmpdir(), 'sitewatch-no-client'),
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const deps = await createDeps(config, { sqliteFile: ':memory:', log: () => {} });
+  const log = opts.log ?? (() => {});
+  const deps = await createDeps(config, { sqliteFile: ':memory:', log });
   if (opts.now) {
     // Tests that move the clock get a service bound to their clock.
     const { AuthService } = await import('../../server/auth/auth.service');
     const { TokenService } = await import('../../server/auth/tokens');
     deps.auth = new AuthService({
       db: deps.db, config, mailer: deps.mailer, tokens: new TokenService(config.JWT_SECRET!, config.ACCESS_TOKEN_TTL),
-      secret: config.JWT_SECRET!, log: () => {}, now: opts.now,
+      secret: config.JWT_SECRET!, log, now: opts.now,
     });
   }
   if (opts.seed !== false) await seedIfEmpty(deps.db, TEST_LOG_N);
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
   await app.register(appPlugin, deps);
   await app.ready();
   return {
@@ -122,4 +134,95 @@ export async function signInAdmin(app: FastifyInstance) {
   const v = await call(app, 'POST', '/api/verify-opt', { mfaToken: r.body.data.mfaToken, code }, undefined, ip);
   if (v.status !== 200) throw new Error(`admin verify failed: ${JSON.stringify(v.body)}`);
   return v.body.data;
+}
+
+/** A clock tests can move; pass `clock.now` to buildTestApp. */
+export function testClock(start = Date.now()) {
+  let t = start;
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+}
+
+export const MINUTE = 60_000;
+
+let userCounter = 0;
+/** A new account (no memberships, MFA off) made through signup, so a test may change its password freely. */
+export async function newUser(app: FastifyInstance, opts: { mfa?: boolean; deps?: AppDeps } = {}) {
+  const email = `u${++userCounter}-${crypto.randomBytes(4).toString('hex')}@example.test`;
+  const password = 'Start1234';
+  const r = await call(app, 'POST', '/api/signup', { name: `Test User ${userCounter}`, email, password, confirmPassword: password, acceptTerms: true }, undefined, freshIp());
+  if (r.status !== 201) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
+  if (opts.mfa) {
+    if (!opts.deps) throw new Error('newUser({ mfa }) needs deps');
+    await opts.deps.db.updateTable('users').set({ mfaEnabled: 1 }).where('email', '=', email).execute();
+  }
+  return { email, password };
+}
+
+/** The mails sent to `email`, newest first, as the dev outbox answers them. */
+export async function mailsTo(app: FastifyInstance, email: string): Promise<{ to: string; subject: string; text: string; html: string; at: string }[]> {
+  const r = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return r.body.data as never;
+}
+
+/** Waits until `email` has received `count` mails (reset mail is sent after the answer). */
+export async function waitForMails(app: FastifyInstance, email: string, count: number) {
+  for (let i = 0; i < 200; i++) {
+    const mails = await mailsTo(app, email);
+    if (mails.length >= count) return mails;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`expected ${count} mail(s) to ${email}`);
+}
+
+/** The reset token from the newest reset mail to `email`. */
+export async function resetTokenFor(app: FastifyInstance, email: string, count = 1): Promise<string> {
+  const [mail] = await waitForMails(app, email, count);
+  const m = /resetpassword\?token=([^\s"&<]+)/.exec(mail?.text ?? '');
+  if (!m) throw new Error(`no reset link mailed to ${email}`);
+  return decodeURIComponent(m[1]!);
+}
+
+/** Ids of the seeded world, looked up by name and email. */
+export async function demoIds(deps: AppDeps) {
+  const users = await deps.db.selectFrom('users').select(['id', 'email']).execute();
+  const companies = await deps.db.selectFrom('companies').select(['id', 'name']).execute();
+  const user = (email: string) => users.find((u) => u.email === email)!.id;
+  const company = (name: string) => companies.find((c) => c.name === name)!.id;
+  return {
+    admin: user(DEMO.admin),
+    manager: user(DEMO.manager),
+    user: user(DEMO.user),
+    viewer: user(DEMO.viewer),
+    northwind: company('Northwind Care Homes'),
+    harbour: company('Harbour Pharmacy Group'),
+    mackwell: company('Mackwell Lighting Services'),
+  };
+}
+
+/** A session with every field DESIGN §6 names (other fields are the contract's own business). */
+export function expectSession(data: unknown, want: { role?: string; companyId?: string | null; isShadow?: boolean; email?: string } = {}) {
+  expect(data).toMatchObject({
+    accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+    refreshToken: expect.any(String),
+    tokenType: 'Bearer',
+    expiresIn: expect.any(Number),
+    role: want.role ?? expect.stringMatching(/^(admin|manager|user|viewer)$/),
+    companyId: want.companyId === undefined ? expect.toSatisfy((v: unknown) => v === null || typeof v === 'string') : want.companyId,
+    isShadow: want.isShadow ?? false,
+    basicInfo: expect.objectContaining({
+      id: expect.any(String),
+      name: expect.any(String),
+      email: want.email ?? expect.any(String),
+      locale: expect.stringMatching(/^(en|zh|es|fr|it|ar)$/),
+    }),
+    requireMFV: false,
+  });
+  const s = data as { expiresIn: number; refreshToken: string };
+  expect(s.expiresIn).toBeGreaterThan(0);
+  expect(s.refreshToken.length).toBeGreaterThanOrEqual(32);
 }

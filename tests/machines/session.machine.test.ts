@@ -1,0 +1,274 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { apiError, held, session, startSession, tick } from './session-fixtures';
+import { ROUTES } from '../../src/machines/session.machine';
+
+afterEach(() => vi.useRealTimers());
+
+const signedIn = async (over = {}, extra: Parameters<typeof startSession>[0] = {}) => {
+  const s = held(over);
+  const t = startSession({ restored: { session: s, userTokens: s.companyId ? { [s.companyId]: s } : {}, unauthorizedCount: 0 }, ...extra });
+  await waitFor(t.actor, (st) => st.matches('signedIn'));
+  return { ...t, s };
+};
+
+describe('session machine: start-up', () => {
+  it('goes to signedOut when nothing is stored', async () => {
+    const { actor } = startSession();
+    await waitFor(actor, (st) => st.matches({ signedOut: 'idle' }));
+  });
+
+  it('a stored token means a signed-in session at start', async () => {
+    const { actor, s, emitted } = await signedIn();
+    expect(actor.getSnapshot().context.session?.accessToken).toBe(s.accessToken);
+    expect(emitted).toContainEqual({ type: 'session.changed', companyId: 'c1' });
+  });
+
+  it('restores the 401 counter', async () => {
+    const { actor } = startSession({ restored: { session: null, userTokens: {}, unauthorizedCount: 2 } });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(2);
+  });
+});
+
+describe('session machine: sign-in', () => {
+  it('signs in without MFA, stores the session keyed by company and goes where the visitor was headed', async () => {
+    const s = session();
+    const { actor, stored, emitted, calls } = startSession({ login: async () => s });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'session.login', email: 'user@sitewatch.test', password: 'pw', rememberMe: true, returnTo: '/reports' });
+    expect(actor.getSnapshot().matches({ signedOut: 'authenticating' })).toBe(true);
+    await waitFor(actor, (st) => st.matches('signedIn'));
+    const ctx = actor.getSnapshot().context;
+    expect(calls.login).toEqual([{ email: 'user@sitewatch.test', password: 'pw', rememberMe: true }]);
+    expect(ctx.session?.accessToken).toBe(s.accessToken);
+    expect(ctx.session?.loggedTime).toBeTypeOf('number');
+    expect(Object.keys(ctx.userTokens)).toEqual(['c1']);
+    expect(stored.at(-1)).toMatchObject({ type: 'store.save' });
+    expect(emitted).toContainEqual({ type: 'navigate', to: '/reports' });
+  });
+
+  it('keeps the verification data when MFA is required, then verifies', async () => {
+    const s = session({ role: 'admin', companyId: null, companyName: null });
+    const { actor, emitted, calls } = startSession({
+      login: async () => ({ requireMFV: true, mfaToken: 'mfa-1' }),
+      verifyOtp: async () => s,
+    });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'session.login', email: 'admin@sitewatch.test', password: 'pw', rememberMe: false });
+    await waitFor(actor, (st) => st.matches({ mfa: 'idle' }));
+    expect(actor.getSnapshot().context.mfa).toEqual({ mfaToken: 'mfa-1', email: 'admin@sitewatch.test', rememberMe: false });
+    expect(emitted).toContainEqual({ type: 'navigate', to: ROUTES.mfa });
+    actor.send({ type: 'session.verify', code: '123456' });
+    await waitFor(actor, (st) => st.matches('signedIn'));
+    expect(calls.verifyOtp).toEqual([{ mfaToken: 'mfa-1', code: '123456' }]);
+    expect(actor.getSnapshot().context.mfa).toBeNull();
+    expect(emitted).toContainEqual({ type: 'navigate', to: ROUTES.home });
+  });
+
+  it('shows a failed sign-in and stays signed out', async () => {
+    const { actor } = startSession({ login: async () => Promise.reject(apiError(401, 'Invalid email or password', 'invalid_credentials')) });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'session.login', email: 'a@b.c', password: 'x', rememberMe: false });
+    await waitFor(actor, (st) => st.matches({ signedOut: 'idle' }) && st.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ status: 401, code: 'invalid_credentials', message: 'Invalid email or password' });
+  });
+
+  it('shows a wrong code, and allows resend only after the cooldown', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { actor, calls } = startSession({
+      login: async () => ({ requireMFV: true, mfaToken: 'm' }),
+      verifyOtp: async () => Promise.reject(apiError(401, 'The code is not correct. 4 tries left.', 'invalid_code')),
+      resendOtp: async () => ({ sent: true }),
+    });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'session.login', email: 'a@b.c', password: 'x', rememberMe: false });
+    await waitFor(actor, (st) => st.matches({ mfa: 'idle' }));
+    actor.send({ type: 'session.verify', code: '000000' });
+    await waitFor(actor, (st) => st.matches({ mfa: 'idle' }) && st.context.error !== null);
+    expect(actor.getSnapshot().context.error?.code).toBe('invalid_code');
+    actor.send({ type: 'session.resend' });
+    expect(actor.getSnapshot().matches({ mfa: 'idle' })).toBe(true);
+    expect(calls.resendOtp).toBeUndefined();
+    vi.setSystemTime(Date.now() + 30_001);
+    actor.send({ type: 'session.resend' });
+    await waitFor(actor, (st) => st.matches({ mfa: 'idle' }) && st.context.info === 'mfa.resent');
+    expect(calls.resendOtp).toEqual([{ mfaToken: 'm' }]);
+  });
+
+  it('cancel returns to sign-in and forgets the verification data', async () => {
+    const { actor, emitted } = startSession({ login: async () => ({ requireMFV: true, mfaToken: 'm' }) });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'session.login', email: 'a@b.c', password: 'x', rememberMe: false });
+    await waitFor(actor, (st) => st.matches('mfa'));
+    actor.send({ type: 'session.cancel' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context.mfa).toBeNull();
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn });
+  });
+});
+
+describe('session machine: company switch', () => {
+  it('asks the server for a company it holds no token for, then switches back without a call', async () => {
+    const other = session({ companyId: 'c2', companyName: 'Two' });
+    const { actor, calls, s } = await signedIn({}, { switchCompany: async () => other });
+    actor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(actor, (st) => st.context.session?.companyId === 'c2');
+    expect(calls.switchCompany).toEqual([{ companyId: 'c2' }]);
+    actor.send({ type: 'company.switch', companyId: 'c1' });
+    expect(actor.getSnapshot().context.session?.accessToken).toBe(s.accessToken);
+    actor.send({ type: 'company.switch', companyId: 'c2' });
+    expect(actor.getSnapshot().context.session?.accessToken).toBe(other.accessToken);
+    expect(calls.switchCompany).toHaveLength(1);
+  });
+
+  it('ignores a switch to the current company', async () => {
+    const { actor, calls } = await signedIn();
+    actor.send({ type: 'company.switch', companyId: 'c1' });
+    expect(actor.getSnapshot().matches({ signedIn: { activity: 'idle' } })).toBe(true);
+    expect(calls.switchCompany).toBeUndefined();
+  });
+});
+
+describe('session machine: shadowing', () => {
+  it('lets an admin shadow a company and exit to a session without company', async () => {
+    const shadow = session({ role: 'manager', companyId: 'c3', isShadow: true, shadow: { kind: 'company', name: 'Three', actorName: 'Ada' } });
+    const back = session({ role: 'admin', companyId: null, companyName: null });
+    const { actor, calls } = await signedIn({ role: 'admin', companyId: null, companyName: null }, { startShadow: async () => shadow, exitShadow: async () => back });
+    actor.send({ type: 'shadow.company', companyId: 'c3' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === true);
+    expect(calls.startShadow).toEqual([{ kind: 'company', id: 'c3' }]);
+    // Never nested.
+    actor.send({ type: 'shadow.user', userId: 'u9' });
+    expect(calls.startShadow).toHaveLength(1);
+    actor.send({ type: 'shadow.exit' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === false);
+    expect(actor.getSnapshot().context.session?.companyId).toBeNull();
+  });
+
+  it('shadows a user', async () => {
+    const shadow = session({ role: 'user', isShadow: true, shadow: { kind: 'user', name: 'Uma', actorName: 'Ada' } });
+    const { actor, calls } = await signedIn({ role: 'admin', companyId: null }, { startShadow: async () => shadow });
+    actor.send({ type: 'shadow.user', userId: 'u1' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === true);
+    expect(calls.startShadow).toEqual([{ kind: 'user', id: 'u1' }]);
+  });
+
+  it('ignores shadowing by a non-admin', async () => {
+    const { actor, calls } = await signedIn({ role: 'manager' });
+    actor.send({ type: 'shadow.company', companyId: 'c3' });
+    expect(calls.startShadow).toBeUndefined();
+    expect(actor.getSnapshot().matches({ signedIn: { activity: 'idle' } })).toBe(true);
+  });
+
+  it('keeps the session when shadowing fails and shows why', async () => {
+    const { actor } = await signedIn({ role: 'admin', companyId: null }, { startShadow: async () => Promise.reject(apiError(404, 'Company not found')) });
+    actor.send({ type: 'shadow.company', companyId: 'nope' });
+    await waitFor(actor, (st) => st.context.error !== null);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+});
+
+describe('session machine: logout', () => {
+  it('clears session, stored session and menu, then goes to sign-in', async () => {
+    const { actor, stored, emitted, calls } = await signedIn({}, { logout: async () => ({ loggedOut: true }) });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    expect(calls.logout).toHaveLength(1);
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(actor.getSnapshot().context.userTokens).toEqual({});
+    expect(stored.at(-1)).toEqual({ type: 'store.clear' });
+    expect(emitted).toContainEqual({ type: 'session.ended' });
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn });
+  });
+
+  it('signs out even when the server cannot be told', async () => {
+    const { actor } = await signedIn({}, { logout: async () => Promise.reject(apiError(0, 'Network Error')) });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+  });
+});
+
+describe('session machine: the error catalogue (SPEC §8)', () => {
+  const failed = (status: number, extra: Partial<{ online: boolean; path: string; message: string }> = {}) => ({
+    type: 'api.failed' as const, status, code: 'c', message: extra.message ?? `m${status}`, online: extra.online ?? true, path: extra.path ?? '/',
+  });
+
+  it('401: counts, notices the first time, logs out', async () => {
+    const { actor, emitted, stored } = await signedIn();
+    actor.send(failed(401, { message: 'Your session has ended' }));
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(1);
+    expect(stored).toContainEqual({ type: 'store.count', count: 1 });
+    expect(emitted).toContainEqual({ type: 'notice', level: 'error', message: 'Your session has ended' });
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn });
+  });
+
+  it('401 a second time: no second notice; a success resets the counter', async () => {
+    const s = held();
+    const { actor, emitted } = startSession({ restored: { session: s, userTokens: {}, unauthorizedCount: 1 } });
+    await waitFor(actor, (st) => st.matches('signedIn'));
+    actor.send(failed(401));
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(2);
+    expect(emitted.filter((e) => e.type === 'notice')).toHaveLength(0);
+    actor.send({ type: 'api.succeeded' });
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
+  });
+
+  it('403: clears the token, notices the server message, logs out', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send(failed(403, { message: 'No right' }));
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(emitted).toContainEqual({ type: 'notice', level: 'error', message: 'No right' });
+  });
+
+  it('Network Error online: to the maintenance page, unless already there', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send(failed(0));
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.maintenance });
+    const n = emitted.length;
+    actor.send(failed(0, { path: ROUTES.maintenance }));
+    expect(emitted).toHaveLength(n);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+
+  it('Network Error offline: the offline warning', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send(failed(0, { online: false }));
+    expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'warning', key: 'session.offline' });
+  });
+
+  it('any other error: a notice with the server message, still signed in', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send(failed(409, { message: 'Conflict here' }));
+    expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', message: 'Conflict here' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+});
+
+describe('session machine: refresh', () => {
+  it('refreshes for the current company and keeps the new tokens', async () => {
+    const next = session();
+    const { actor, calls, s } = await signedIn({}, { refreshToken: async () => next });
+    actor.send({ type: 'token.refresh' });
+    expect(actor.getSnapshot().matches({ signedIn: { token: 'refreshing' } })).toBe(true);
+    await waitFor(actor, (st) => st.matches({ signedIn: { token: 'idle' } }));
+    expect(calls.refreshToken).toEqual([{ refreshToken: s.refreshToken, companyId: 'c1' }]);
+    expect(actor.getSnapshot().context.session?.accessToken).toBe(next.accessToken);
+    expect(actor.getSnapshot().context.userTokens.c1?.accessToken).toBe(next.accessToken);
+  });
+
+  it('a refused refresh ends the session; a network failure keeps it with the error', async () => {
+    const a = await signedIn({}, { refreshToken: async () => Promise.reject(apiError(401, 'ended')) });
+    a.actor.send({ type: 'token.refresh' });
+    await waitFor(a.actor, (st) => st.matches('signedOut'));
+    expect(a.actor.getSnapshot().context.refreshError?.status).toBe(401);
+
+    const b = await signedIn({}, { refreshToken: async () => Promise.reject(apiError(0, 'Network Error')) });
+    b.actor.send({ type: 'token.refresh' });
+    await tick();
+    await waitFor(b.actor, (st) => st.matches({ signedIn: { token: 'idle' } }));
+    expect(b.actor.getSnapshot().context.refreshError?.message).toBe('Network Error');
+  });
+});

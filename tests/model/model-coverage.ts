@@ -1,0 +1,106 @@
+import { expect } from 'vitest';
+import { createActor, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
+import { TestModel, type AdjacencyMap } from 'xstate/graph';
+
+type AnyNode = AnyStateMachine['root'];
+
+function allNodes(node: AnyNode): AnyNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allNodes(child as AnyNode))];
+}
+
+/** The state value that a node's path stands for, so `snapshot.matches` can tell whether it is active. */
+function valueOf(path: string[]): unknown {
+  if (path.length === 1) return path[0];
+  return { [path[0]!]: valueOf(path.slice(1)) };
+}
+
+export interface ModelRun<TEvent extends EventObject> {
+  machine: AnyStateMachine;
+  /** Events offered at every state during traversal, including xstate.done/error.actor.* answers. */
+  events: TEvent[];
+  /** What distinguishes states beyond their value (kept small so traversal ends). */
+  serialize: (s: AnyMachineSnapshot) => string;
+  /**
+   * A coarser key for simple paths: their number grows exponentially with the states, so they are generated over
+   * state values only. Each is still a real event sequence, checked against the fine key when run.
+   */
+  simpleSerialize?: (s: AnyMachineSnapshot) => string;
+}
+
+/**
+ * Builds the model from `xstate/graph`: shortest paths, simple paths, and every self-loop added through
+ * getPathsFromEvents. Returns the paths and the coverage of state nodes and transitions they reach.
+ */
+export function buildModel<TEvent extends EventObject>({ machine, events, serialize, simpleSerialize }: ModelRun<TEvent>) {
+  // TestModel directly: createTestModel refuses machines with invocations, but traversal only needs the pure
+  // transition function, and the invoked actors' answers are offered as xstate.done/error.actor.* events.
+  const model = new TestModel(machine, {
+    events: events as never,
+    serializeState: (s: unknown) => serialize(s as AnyMachineSnapshot),
+  } as never);
+  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+  const coarse = simpleSerialize ?? ((x: AnyMachineSnapshot) => JSON.stringify(x.value));
+  const simpleModel = new TestModel(machine, {
+    events: events as never,
+    serializeState: (s: unknown) => coarse(s as AnyMachineSnapshot),
+  } as never);
+  const simple = simpleModel.getSimplePaths();
+  const adjacency = model.getAdjacencyMap() as unknown as AdjacencyMap<AnyMachineSnapshot, TEvent>;
+  // Self-loops: shortest and simple paths skip them, so add each as "the shortest path to the state, then the event".
+  const selfLoops: { steps: { event: TEvent; state: AnyMachineSnapshot }[] }[] = [];
+  for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+    for (const t of Object.values(transitions) as { event: TEvent; state: AnyMachineSnapshot }[]) {
+      if (serialize(t.state as AnyMachineSnapshot) !== key) continue;
+      // An event no transition handles also leaves the state as it is; only real transitions are self-loops.
+      if (machine.getTransitionData(state as never, t.event as never).length === 0) continue;
+      const to = shortest.find((p) => serialize(p.state as AnyMachineSnapshot) === key);
+      selfLoops.push({ steps: [...((to?.steps ?? []) as never[]), { event: t.event as TEvent, state: t.state as AnyMachineSnapshot }] });
+    }
+  }
+
+  // Coverage: state nodes active in some reached snapshot; transition definitions taken on some edge.
+  const nodes = allNodes(machine.root).filter((n) => n.path.length > 0);
+  const reached = Object.values(adjacency).map((a) => a.state as AnyMachineSnapshot);
+  const coveredNodes = nodes.filter((n) => reached.some((s) => s.matches(valueOf(n.path) as never)));
+  const definitions = allNodes(machine.root).flatMap((n) => [...n.transitions.values()].flat());
+  const taken = new Set<unknown>();
+  for (const { state, transitions } of Object.values(adjacency)) {
+    for (const t of Object.values(transitions) as { event: TEvent; state: AnyMachineSnapshot }[]) {
+      for (const def of machine.getTransitionData(state as never, t.event as never)) taken.add(def);
+    }
+  }
+  const coveredDefs = definitions.filter((d) => taken.has(d));
+  const missingStates = nodes.filter((n) => !coveredNodes.includes(n)).map((n) => n.id);
+  const missingTransitions = definitions
+    .filter((d) => !taken.has(d))
+    .map((d) => `${d.source.id} --${d.eventType}--> ${d.target?.map((t) => t.id).join(',') ?? '(self)'}`);
+  return {
+    // A simple path's states are the representatives of their coarse keys, so they are compared by that key.
+    paths: [
+      ...[...shortest, ...selfLoops].map((p) => ({ steps: p.steps as { event: TEvent; state: AnyMachineSnapshot }[], key: serialize })),
+      ...simple.map((p) => ({ steps: p.steps as { event: TEvent; state: AnyMachineSnapshot }[], key: coarse })),
+    ],
+    counts: { shortest: shortest.length, simple: simple.length, selfLoops: selfLoops.length },
+    coverage: {
+      states: [coveredNodes.length, nodes.length] as const,
+      transitions: [coveredDefs.length, definitions.length] as const,
+      missingStates,
+      missingTransitions,
+    },
+  };
+}
+
+export function printCoverage(name: string, c: { states: readonly [number, number]; transitions: readonly [number, number] }) {
+  console.log(`model coverage ${name}: states ${c.states[0]}/${c.states[1]}, transitions ${c.transitions[0]}/${c.transitions[1]}`);
+}
+
+/** Waits until the actor's snapshot matches the model's, or fails with both values. */
+export async function expectSameState(actor: AnyActorRef, expected: AnyMachineSnapshot, serialize: (s: AnyMachineSnapshot) => string) {
+  for (let i = 0; i < 50; i++) {
+    if (serialize(actor.getSnapshot() as AnyMachineSnapshot) === serialize(expected)) return;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  expect(serialize(actor.getSnapshot() as AnyMachineSnapshot)).toBe(serialize(expected));
+}
+
+export { createActor };

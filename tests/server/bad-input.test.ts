@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, buildTestApp, call, demoIds, freshIp, signIn, signInAdmin, type TestApp } from './helpers';
+
+// Bad input for every POST route, generated from one table: each case must be a 400 that names the
+// field, with code bad_request, and never a 5xx.
+
+type Kind = 'string' | 'nullable-string' | 'boolean' | 'true';
+interface Field {
+  kind: Kind;
+  optional?: boolean;
+}
+interface Route {
+  url: string;
+  /** Which session the route needs, so validation (not authentication) is what answers. */
+  auth?: 'member' | 'admin';
+  fields: Record<string, Field>;
+  /** A body that would pass validation; cases change one thing in it. */
+  valid: Record<string, unknown>;
+}
+
+const str: Field = { kind: 'string' };
+const routes: Route[] = [
+  { url: '/api/login', fields: { email: str, password: str, rememberMe: { kind: 'boolean', optional: true } }, valid: { email: 'someone@example.test', password: 'Whatever1', rememberMe: false } },
+  { url: '/api/verify-opt', fields: { mfaToken: str, code: str }, valid: { mfaToken: 'token', code: '123456' } },
+  { url: '/api/resend-opt', fields: { mfaToken: str }, valid: { mfaToken: 'token' } },
+  { url: '/api/refresh-token', fields: { refreshToken: str, companyId: { kind: 'nullable-string', optional: true } }, valid: { refreshToken: 'token', companyId: 'c1' } },
+  { url: '/api/logout', auth: 'member', fields: {}, valid: {} },
+  {
+    url: '/api/change-password', auth: 'member', fields: { currentPassword: str, password: str, confirmPassword: str },
+    valid: { currentPassword: DEMO.password, password: 'Changed123', confirmPassword: 'Changed123' },
+  },
+  { url: '/api/forgot-password', fields: { email: str }, valid: { email: 'someone@example.test' } },
+  { url: '/api/forgot-password/verify-token', fields: { token: str }, valid: { token: 'token' } },
+  { url: '/api/reset-password', fields: { token: str, password: str, confirmPassword: str }, valid: { token: 'token', password: 'Changed123', confirmPassword: 'Changed123' } },
+  {
+    url: '/api/signup', fields: { name: str, email: str, password: str, confirmPassword: str, acceptTerms: { kind: 'true' } },
+    valid: { name: 'Sam', email: 'sam@example.test', password: 'Changed123', confirmPassword: 'Changed123', acceptTerms: true },
+  },
+  { url: '/api/switch-company', auth: 'member', fields: { companyId: str }, valid: { companyId: 'c1' } },
+  { url: '/api/shadow-company', auth: 'admin', fields: { companyId: str }, valid: { companyId: 'c1' } },
+  { url: '/api/shadow-user', auth: 'admin', fields: { userId: str }, valid: { userId: 'u1' } },
+  { url: '/api/exit-shadow', auth: 'admin', fields: {}, valid: {} },
+];
+
+const HUGE = 'A1a'.repeat(3334); // 10,002 characters, of every class a password rule asks for
+const wrongValues: Record<Kind, [string, unknown][]> = {
+  string: [['a number', 12345], ['a boolean', true], ['an array', ['a']], ['an object', { a: 1 }], ['null', null]],
+  'nullable-string': [['a number', 12345], ['a boolean', true], ['an array', ['a']], ['an object', { a: 1 }]],
+  boolean: [['a string', 'yes'], ['a number', 1], ['null', null], ['an object', {}]],
+  true: [['false', false], ['the string "true"', 'true'], ['a number', 1], ['null', null]],
+};
+
+interface Case {
+  name: string;
+  route: Route;
+  body: unknown;
+  /** The field the message must name. */
+  field: string | null;
+}
+
+function casesFor(route: Route): Case[] {
+  const out: Case[] = [];
+  const w = (name: string, body: unknown, field: string | null) => out.push({ name: `${route.url} ${name}`, route, body, field });
+  for (const [field, spec] of Object.entries(route.fields)) {
+    const without = { ...route.valid };
+    delete without[field];
+    if (!spec.optional) w(`without ${field}`, without, field);
+    for (const [what, value] of wrongValues[spec.kind]) w(`with ${field} as ${what}`, { ...route.valid, [field]: value }, field);
+    if (spec.kind === 'string' || spec.kind === 'nullable-string') {
+      // confirmPassword only has to match, so a wrong value is named there too.
+      w(`with ${field} of 10,000 characters`, { ...route.valid, [field]: HUGE }, field);
+      w(`with ${field} holding a NUL character`, { ...route.valid, [field]: `ab\u0000cd` }, field);
+      if (field !== 'confirmPassword') w(`with ${field} empty`, { ...route.valid, [field]: '' }, field);
+    }
+  }
+  w('with an unknown field', { ...route.valid, isAdmin: true }, 'isAdmin');
+  w('with a JSON array body', [route.valid], null);
+  w('with a JSON string body', 'hello', null);
+  w('with a JSON number body', 42, null);
+  return out;
+}
+
+const cases = routes.flatMap(casesFor);
+
+describe('bad input', () => {
+  let t: TestApp;
+  const tokens: Record<'member' | 'admin', string> = { member: '', admin: '' };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    tokens.member = (await signIn(t.app, DEMO.manager)).accessToken;
+    tokens.admin = (await signInAdmin(t.app)).accessToken;
+  });
+  afterAll(() => t.close());
+
+  it('covers every POST route with many cases', () => {
+    expect(new Set(cases.map((c) => c.route.url)).size).toBe(14);
+    expect(cases.length).toBeGreaterThan(150);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s is a 400 naming the field', async (_name, c) => {
+    const res = await t.app.inject({
+      method: 'POST', url: c.route.url, remoteAddress: freshIp(), payload: JSON.stringify(c.body),
+      headers: { 'content-type': 'application/json', ...(c.route.auth ? { authorization: `Bearer ${tokens[c.route.auth]}` } : {}) },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; code: string }>();
+    expect(body).toMatchObject({ message: expect.any(String), code: 'bad_request' });
+    if (c.field) expect(body.message).toContain(c.field);
+  });
+
+  it.each(routes.map((r) => [r.url, r] as const))('%s answers malformed JSON with a 400', async (_url, route) => {
+    const res = await t.app.inject({
+      method: 'POST', url: route.url, remoteAddress: freshIp(), payload: '{"a":',
+      headers: { 'content-type': 'application/json', ...(route.auth ? { authorization: `Bearer ${tokens[route.auth]}` } : {}) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: expect.any(String), code: 'bad_request' });
+  });
+
+  it('answers a body over the size limit with a 413, not a 5xx', async () => {
+    const r = await call(t.app, 'POST', '/api/login', { email: 'a@example.test', password: 'x'.repeat(2 * 1024 * 1024) }, undefined, freshIp());
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ message: expect.any(String), code: 'payload_too_large' });
+  });
+
+  it('answers a body that is not JSON with a 4xx, not a 5xx', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: freshIp(), payload: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+  });
+
+  it('rejects an email longer than 254 characters and accepts one of 254', async () => {
+    const at = '@example.test';
+    const long = `${'a'.repeat(64)}.${'b'.repeat(255 - 64 - 1 - at.length)}${at}`;
+    expect(long).toHaveLength(255);
+    const r = await call(t.app, 'POST', '/api/forgot-password', { email: long }, undefined, freshIp());
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('email');
+    const ok = await call(t.app, 'POST', '/api/forgot-password', { email: long.slice(1) }, undefined, freshIp());
+    expect(ok.status).toBe(200);
+  });
+
+  it('the sessions used above are still alive (no bad input was acted on)', async () => {
+    expect((await call(t.app, 'GET', '/api/me', undefined, tokens.member)).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/me', undefined, tokens.admin)).status).toBe(200);
+    await signIn(t.app, DEMO.manager, DEMO.password);
+  });
+
+  describe('query strings', () => {
+    const queries: [string, string, string][] = [
+      ['/api/white-label without Domain', '/api/white-label', 'Domain'],
+      ['/api/white-label with an empty Domain', '/api/white-label?Domain=', 'Domain'],
+      ['/api/white-label with Domain twice', '/api/white-label?Domain=a.example&Domain=b.example', 'Domain'],
+      ['/api/white-label with a Domain of 10,000 characters', `/api/white-label?Domain=${'a'.repeat(10_000)}`, 'Domain'],
+      ['/api/white-label with a NUL in Domain', '/api/white-label?Domain=a%00b', 'Domain'],
+      ['/api/dev/outbox with to twice', '/api/dev/outbox?to=a&to=b', 'to'],
+      ['/api/dev/outbox with a to of 10,000 characters', `/api/dev/outbox?to=${'a'.repeat(10_000)}`, 'to'],
+      ['/api/dev/outbox with a NUL in to', '/api/dev/outbox?to=a%00b', 'to'],
+    ];
+    it.each(queries)('%s is a 400 naming the field', async (_name, url, field) => {
+      const r = await call(t.app, 'GET', url);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining(field) });
+    });
+
+    it('/dev/mail with a NUL in to is a 400, not a 5xx', async () => {
+      const r = await t.app.inject({ method: 'GET', url: '/dev/mail?to=a%00b' });
+      expect(r.statusCode).toBe(400);
+    });
+  });
+
+  describe('ids that name nothing', () => {
+    it('are 403 or 404, never a 5xx', async () => {
+      const ids = await demoIds(t.deps);
+      for (const id of ['0', '-1', "' OR 1=1 --", '../../etc/passwd', 'x'.repeat(64), ids.admin]) {
+        const a = await call(t.app, 'POST', '/api/switch-company', { companyId: id }, tokens.member);
+        expect(a.status).toBe(403);
+        const b = await call(t.app, 'POST', '/api/shadow-company', { companyId: id }, tokens.admin);
+        expect(b.status).toBe(404);
+      }
+    });
+  });
+});
