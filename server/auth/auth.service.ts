@@ -368,9 +368,11 @@ export class AuthService {
     }
     await setPasswordHash(this.db, user.id, await hashPassword(input.password, this.d.config.SCRYPT_LOG_N));
     const now = this.now();
+    const current = await findFamily(this.db, claims.fam);
     await revokeAllFamiliesOfUser(this.db, user.id, 'password-change', now);
+    await this.expireResetTokens(user.id, now);
     // This device stays signed in with a fresh family; every other session is ended.
-    return this.issue({ user, companyId: claims.cid, absoluteExpiresAt: now + this.d.config.REFRESH_TOKEN_TTL * 1000 });
+    return this.issue({ user, companyId: claims.cid, absoluteExpiresAt: current?.absoluteExpiresAt ?? now + SHORT_SESSION_S * 1000 });
   }
 
   async forgotPassword(email: string, ip: string, appUrl: string): Promise<{ sent: true }> {
@@ -423,17 +425,37 @@ export class AuthService {
     if (Number(r.numUpdatedRows) !== 1) throw new AppError(400, 'invalid_token', 'This reset link is not valid or has expired. Ask for a new one.');
     await setPasswordHash(this.db, row.userId, await hashPassword(input.password, this.d.config.SCRYPT_LOG_N));
     await revokeAllFamiliesOfUser(this.db, row.userId, 'password-reset', now);
+    await this.expireResetTokens(row.userId, now);
     return { reset: true };
+  }
+
+  /** Once the password changes, every reset link still in a mailbox is worthless. */
+  private async expireResetTokens(userId: string, now: number): Promise<void> {
+    await this.db.updateTable('passwordResetTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
   }
 
   async signup(input: z.infer<typeof signupRequest>, ip: string): Promise<{ created: true }> {
     const ipKey = `signup:ip:${ip}`;
     await this.limiter.hit(ipKey, LIMITS.signupPerAddress);
-    if (await findUserByEmail(this.db, input.email)) {
-      throw new AppError(409, 'email_taken', 'An account with this email already exists. Sign in or reset your password.');
+    // The same answer whether or not the email has an account, so sign-up cannot be used to probe for accounts;
+    // the owner of an existing account is told by mail instead.
+    const passwordHash = await hashPassword(input.password, this.d.config.SCRYPT_LOG_N);
+    const existing = await findUserByEmail(this.db, input.email);
+    if (existing) {
+      setImmediate(() => {
+        this.d.mailer
+          .send({
+            to: existing.email,
+            subject: 'Someone tried to create a Sitewatch account with your email',
+            text: 'Someone tried to create a Sitewatch account with this email address, which already has an account. If it was you, sign in, or use Forgot password to choose a new password. If it was not you, ignore this mail.',
+            html: '<p>Someone tried to create a Sitewatch account with this email address, which already has an account.</p><p>If it was you, sign in, or use <em>Forgot password</em> to choose a new password. If it was not you, ignore this mail.</p>',
+          })
+          .catch((e: unknown) => this.d.log(`signup notice mail failed: ${String(e)}`));
+      });
+      return { created: true };
     }
     await insertUser(this.db, {
-      id: newId(), email: input.email, name: input.name, passwordHash: await hashPassword(input.password, this.d.config.SCRYPT_LOG_N),
+      id: newId(), email: input.email, name: input.name, passwordHash,
       mfaEnabled: 0, locale: 'en', platformRole: null, disabled: 0, lastLoginAt: null, createdAt: this.now(),
     });
     return { created: true };

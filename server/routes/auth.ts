@@ -11,7 +11,8 @@ import {
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { auth, config } = deps;
   const authed = { preHandler: requireAuth(auth) };
-  const appUrl = (host: string | undefined, proto: string) => config.PUBLIC_URL ?? `${proto}://${host ?? `localhost:${config.PORT}`}`;
+  // Links in mail never come from the request's Host header (reset-link poisoning): PUBLIC_URL or localhost.
+  const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
 
   app.post('/api/login', async (req) => ({ data: await auth.login(parse(loginRequest, req.body), req.ip) }));
   app.post('/api/verify-opt', async (req) => ({ data: await auth.verifyOtp(parse(verifyOtpRequest, req.body), req.ip) }));
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.post('/api/refresh-token', async (req) => ({ data: await auth.refresh(parse(refreshRequest, req.body)) }));
   app.post('/api/forgot-password', async (req) => {
     const { email } = parse(forgotPasswordRequest, req.body);
-    return { data: await auth.forgotPassword(email, req.ip, appUrl(req.headers.host, req.protocol)) };
+    return { data: await auth.forgotPassword(email, req.ip, appUrl) };
   });
   app.post('/api/forgot-password/verify-token', async (req) => ({
     data: await auth.verifyResetToken(parse(verifyResetTokenRequest, req.body).token),

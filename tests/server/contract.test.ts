@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import {
+  waitForMails,
   DEMO, buildTestApp, call, demoIds, expectSession, freshIp, lastCode, mailsTo, newUser, resetTokenFor, signIn, signInAdmin,
   testClock, type TestApp,
 } from './helpers';
@@ -138,10 +139,13 @@ describe('API contract (DESIGN §6)', () => {
       expect(s.basicInfo.name).toBe('Nora New');
     });
 
-    it('POST /api/signup answers 409 {message, code} for an email already taken', async () => {
+    it('POST /api/signup answers the same for an email already taken, keeps the old password and tells the owner by mail', async () => {
       const r = await call(t.app, 'POST', '/api/signup', { name: 'Dup', email: DEMO.user, password: 'Fresh1234', confirmPassword: 'Fresh1234', acceptTerms: true }, undefined, freshIp());
-      expect(r.status).toBe(409);
-      expect(r.body).toEqual({ message: expect.any(String), code: 'email_taken' });
+      expect(r.status).toBe(201);
+      expect(r.body).toEqual({ data: { created: true } });
+      await signIn(t.app, DEMO.user, DEMO.password);
+      const mails = await waitForMails(t.app, DEMO.user, 1);
+      expect(mails[0]!.subject).toMatch(/tried to create a Sitewatch account/);
     });
 
     it('POST /api/change-password answers a session and the new password works', async () => {

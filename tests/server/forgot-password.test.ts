@@ -14,6 +14,26 @@ describe('forgot and reset password', () => {
   const reset = (token: string, password = 'Brandnew1') => call(t.app, 'POST', '/api/reset-password', { token, password, confirmPassword: password });
   const login = (email: string, password: string) => call(t.app, 'POST', '/api/login', { email, password }, undefined, freshIp());
 
+  it('a reset, and a password change, make every other outstanding reset link worthless', async () => {
+    const u = await newUser(t.app);
+    await forgot(u.email);
+    const first = await resetTokenFor(t.app, u.email, 1);
+    await forgot(u.email);
+    const second = await resetTokenFor(t.app, u.email, 2);
+    expect(first).not.toBe(second);
+    expect((await reset(second)).status).toBe(200);
+    const stale = await reset(first, 'Another123');
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe('invalid_token');
+
+    await forgot(u.email);
+    const third = await resetTokenFor(t.app, u.email, 3);
+    const s = await signIn(t.app, u.email, 'Brandnew1');
+    const changed = await call(t.app, 'POST', '/api/change-password', { currentPassword: 'Brandnew1', password: 'Changed123', confirmPassword: 'Changed123' }, s.accessToken);
+    expect(changed.status).toBe(200);
+    expect((await verifyToken(third)).status).toBe(400);
+  });
+
   it('answers the same for an existing and an unknown email, and mails only the existing one', async () => {
     const u = await newUser(t.app);
     const unknown = `ghost-${Date.now()}@example.test`;
@@ -107,6 +127,22 @@ describe('forgot and reset password', () => {
     expect(r.body.code).toBe('invalid_token');
     // And no account changed: the demo user still signs in with the demo password.
     expect((await login(DEMO.user, DEMO.password)).status).toBe(200);
+  });
+});
+
+describe('reset links without PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ PORT: '8080' });
+  });
+  afterAll(() => t.close());
+
+  it('never take their host from the request (reset-link poisoning)', async () => {
+    const u = await newUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: u.email }, headers: { host: 'evil.example' }, remoteAddress: freshIp() });
+    const [mail] = await waitForMails(t.app, u.email, 1);
+    expect(mail!.text).toMatch(/http:\/\/localhost:8080\/resetpassword\?token=/);
+    expect(mail!.text + mail!.html).not.toContain('evil.example');
   });
 });
 

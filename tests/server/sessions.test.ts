@@ -125,6 +125,20 @@ describe('refresh tokens', () => {
     expect((await refresh(token)).status).toBe(401);
   });
 
+  it('change-password keeps the absolute expiry of the session it was made from', async () => {
+    const u = await newUser(t.app);
+    const s = await signIn(t.app, u.email, u.password);
+    const fam = decodeJwt(s.accessToken).fam as string;
+    const before = await t.deps.db.selectFrom('refreshFamilies').select('absoluteExpiresAt').where('id', '=', fam).executeTakeFirstOrThrow();
+    clock.advance(HOUR);
+    const r = await call(t.app, 'POST', '/api/change-password', { currentPassword: u.password, password: 'Changed123', confirmPassword: 'Changed123' }, s.accessToken);
+    expect(r.status).toBe(200);
+    const newFam = decodeJwt(r.body.data.accessToken).fam as string;
+    expect(newFam).not.toBe(fam);
+    const after = await t.deps.db.selectFrom('refreshFamilies').select('absoluteExpiresAt').where('id', '=', newFam).executeTakeFirstOrThrow();
+    expect(after.absoluteExpiresAt).toBe(before.absoluteExpiresAt);
+  });
+
   it('switch-company keeps the absolute expiry of the session', async () => {
     const s = await signIn(t.app, DEMO.manager);
     const fam = decodeJwt(s.accessToken).fam as string;
