@@ -59,7 +59,8 @@ export type SessionEvent =
   | { type: 'shadow.exit' }
   | { type: 'token.refresh' }
   | { type: 'api.failed'; status: number; code: string; message: string; online: boolean; path: string }
-  | { type: 'api.succeeded' };
+  | { type: 'api.succeeded' }
+  | { type: 'route.visited'; path: string };
 
 export type SessionEmitted =
   | { type: 'navigate'; to: string }
@@ -76,7 +77,8 @@ export interface Restored {
 export type StoreCommand =
   | { type: 'store.save'; session: HeldSession; userTokens: Record<string, HeldSession> }
   | { type: 'store.clear' }
-  | { type: 'store.count'; count: number };
+  | { type: 'store.count'; count: number }
+  | { type: 'store.history'; path: string };
 
 const toErrorInfo = (e: unknown): ErrorInfo => {
   const x = e as Partial<ErrorInfo> | null;
@@ -103,6 +105,10 @@ const sessionStore = fromCallback<StoreCommand>(({ receive }) => {
   receive((cmd) => {
     if (cmd.type === 'store.count') {
       localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(cmd.count));
+      return;
+    }
+    if (cmd.type === 'store.history') {
+      localStorage.setItem(STORAGE_KEYS.historyPathname, cmd.path);
       return;
     }
     if (cmd.type === 'store.clear') {
@@ -372,6 +378,10 @@ export const sessionMachine = setup({
       type: 'parallel',
       on: {
         'session.logout': { target: 'loggingOut' },
+        // SPEC §2: the pathname is stored on every protected visit.
+        'route.visited': {
+          actions: sendTo('store', ({ event }): StoreCommand => ({ type: 'store.history', path: event.type === 'route.visited' ? event.path : '/' })),
+        },
         'api.failed': [
           { guard: 'isUnauthorized', target: 'signedOut', actions: ['countUnauthorized', 'endSession'] },
           { guard: 'isForbidden', target: 'signedOut', actions: ['noticeForbidden', 'endSession'] },

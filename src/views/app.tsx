@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useActors } from './actors';
@@ -16,6 +16,9 @@ function Protected({ children }: { children: ReactNode }) {
   const restoring = useSelector(session, (st) => st.matches('restoring'));
   const signedIn = useSelector(session, (st) => st.matches('signedIn'));
   const [location] = useLocation();
+  useEffect(() => {
+    if (signedIn) session.send({ type: 'route.visited', path: location });
+  }, [session, signedIn, location]);
   if (restoring) return <div className={sh.splash} role="status">{t('session.restoring')}</div>;
   if (!signedIn) return <Redirect to={`/Identity/Account/Login?returnUrl=${encodeURIComponent(location)}`} replace />;
   return <>{children}</>;

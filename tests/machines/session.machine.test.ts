@@ -247,6 +247,18 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
   });
 });
 
+describe('session machine: storage', () => {
+  it('stores the pathname of every protected visit while signed in, and none while signed out', async () => {
+    const { actor, stored } = await signedIn();
+    actor.send({ type: 'route.visited', path: '/reports' });
+    expect(stored.at(-1)).toEqual({ type: 'store.history', path: '/reports' });
+    actor.send({ type: 'api.failed', status: 403, code: 'c', message: 'm', online: true, path: '/' });
+    const n = stored.length;
+    actor.send({ type: 'route.visited', path: '/secret' });
+    expect(stored).toHaveLength(n);
+  });
+});
+
 describe('session machine: refresh', () => {
   it('refreshes for the current company and keeps the new tokens', async () => {
     const next = session();

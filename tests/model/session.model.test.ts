@@ -61,6 +61,7 @@ const EVENTS = [
   apiFailed(0, false),
   apiFailed(500),
   { type: 'api.succeeded' },
+  { type: 'route.visited', path: '/reports' },
 ] as SessionEvent[];
 
 /** What the guards read, beyond the state value: role, shadowing, company, held companies, counter > 0. */
