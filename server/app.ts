@@ -9,6 +9,7 @@ import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
 import { whiteLabelRoutes } from './routes/white-label';
 import { devRoutes } from './routes/dev';
+import { openApiDocument } from './openapi';
 
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -45,6 +46,8 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await whiteLabelRoutes(api, deps);
     await devRoutes(api, deps);
     api.get('/api/health', async () => ({ data: { ok: true, dialect: deps.dialect } }));
+    const doc = openApiDocument();
+    api.get('/api/openapi.json', async () => doc);
   });
 
   const staticDir = path.resolve(deps.config.STATIC_DIR);

@@ -1,0 +1,70 @@
+import { z, type ZodType } from 'zod';
+import * as auth from '../src/api/contract/auth';
+import { whiteLabelSettings } from '../src/api/contract/white-label';
+import { outboxResponse } from '../src/api/contract/dev';
+import { errorBody } from '../src/api/contract/common';
+
+interface Op {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  body?: ZodType;
+  query?: Record<string, string>;
+  answer: ZodType;
+  auth?: boolean;
+  status?: number;
+}
+
+/** Every route of the API with the contract schemas it validates with; the document is generated from these. */
+const OPS: Op[] = [
+  { method: 'post', path: '/api/login', summary: 'Sign in; answers a session or { requireMFV, mfaToken }', body: auth.loginRequest, answer: auth.loginResponse },
+  { method: 'post', path: '/api/verify-opt', summary: 'Verify the mailed one-time code', body: auth.verifyOtpRequest, answer: auth.session },
+  { method: 'post', path: '/api/resend-opt', summary: 'Mail a new code (once per 30 s)', body: auth.resendOtpRequest, answer: auth.sentResponse },
+  { method: 'post', path: '/api/refresh-token', summary: 'Rotate the refresh token', body: auth.refreshRequest, answer: auth.session },
+  { method: 'post', path: '/api/logout', summary: 'Revoke this session', body: auth.emptyRequest, answer: z.object({ loggedOut: z.literal(true) }), auth: true },
+  { method: 'post', path: '/api/change-password', summary: 'Change password; ends other sessions', body: auth.changePasswordRequest, answer: auth.session, auth: true },
+  { method: 'post', path: '/api/forgot-password', summary: 'Mail a reset link (same answer for unknown emails)', body: auth.forgotPasswordRequest, answer: auth.sentResponse },
+  { method: 'post', path: '/api/forgot-password/verify-token', summary: 'Check a reset token', body: auth.verifyResetTokenRequest, answer: auth.verifyResetTokenResponse },
+  { method: 'post', path: '/api/reset-password', summary: 'Set a new password with a reset token', body: auth.resetPasswordRequest, answer: z.object({ reset: z.literal(true) }) },
+  { method: 'post', path: '/api/signup', summary: 'Create an account', body: auth.signupRequest, answer: z.object({ created: z.literal(true) }), status: 201 },
+  { method: 'post', path: '/api/switch-company', summary: 'A session for another company of the user', body: auth.switchCompanyRequest, answer: auth.session, auth: true },
+  { method: 'post', path: '/api/shadow-company', summary: 'Admin: act as a company', body: auth.shadowCompanyRequest, answer: auth.session, auth: true },
+  { method: 'post', path: '/api/shadow-user', summary: 'Admin: act as a user', body: auth.shadowUserRequest, answer: auth.session, auth: true },
+  { method: 'post', path: '/api/exit-shadow', summary: "Return to the admin's own session", body: auth.emptyRequest, answer: auth.session, auth: true },
+  { method: 'get', path: '/api/me', summary: 'Basic info and memberships', answer: auth.meResponse, auth: true },
+  { method: 'get', path: '/api/companies', summary: "The user's companies (all for admins)", answer: auth.companiesResponse, auth: true },
+  { method: 'get', path: '/api/white-label', summary: 'White-label settings by host name', query: { Domain: 'host name' }, answer: whiteLabelSettings },
+  { method: 'get', path: '/api/dev/outbox', summary: 'Development mail (outbox transport only)', query: { to: 'recipient email' }, answer: outboxResponse },
+];
+
+const schema = (s: ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPS) {
+    const error = { description: 'Failure', content: { 'application/json': { schema: schema(errorBody) } } };
+    (paths[op.path] ??= {})[op.method] = {
+      summary: op.summary,
+      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(op.query
+        ? { parameters: Object.entries(op.query).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'string' } })) }
+        : {}),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body) } } } } : {}),
+      responses: {
+        [String(op.status ?? 200)]: {
+          description: 'Success',
+          content: { 'application/json': { schema: { type: 'object', properties: { data: schema(op.answer) }, required: ['data'] } } },
+        },
+        '400': error,
+        ...(op.auth ? { '401': error, '403': error } : {}),
+        '429': error,
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Sitewatch API', version: '1' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}
