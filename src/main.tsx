@@ -6,21 +6,24 @@ import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import './views/theme/global.css';
+import './views/theme/themes.css';
 import { appMachine } from './machines/app.machine';
-import type { SessionMachine } from './machines/session.machine';
-import type { loadingMachine } from './machines/loading.machine';
-import type { noticesMachine } from './machines/notices.machine';
 import { freshAccessToken } from './machines/token-gate';
 import { bindApi } from './api/client';
 import { ActorsProvider, type Actors } from './views/actors';
 import { App } from './views/app';
 
-const app = createActor(appMachine);
+const app = createActor(appMachine, { input: { domain: location.hostname, width: window.innerWidth, height: window.innerHeight } });
 app.start();
+const get = <K extends keyof Actors>(id: K) => app.system.get(id) as Actors[K];
 const actors: Actors = {
-  session: app.system.get('session') as ActorRefFrom<SessionMachine>,
-  loading: app.system.get('loading') as ActorRefFrom<typeof loadingMachine>,
-  notices: app.system.get('notices') as ActorRefFrom<typeof noticesMachine>,
+  session: get('session'),
+  loading: get('loading'),
+  notices: get('notices'),
+  preferences: get('preferences'),
+  layout: get('layout'),
+  whiteLabel: get('whiteLabel'),
+  companies: get('companies'),
 };
 
 // The api layer reports; the machines decide.
@@ -34,6 +37,11 @@ bindApi({
 });
 actors.session.on('navigate', (e) => navigate(e.to, { replace: e.to === '/maintenance' }));
 actors.session.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, message: e.message, key: e.key }));
+actors.session.on('session.changed', () => actors.companies.send({ type: 'companies.load' }));
+actors.session.on('session.ended', () => {
+  actors.companies.send({ type: 'companies.clear' });
+  actors.layout.send({ type: 'layout.clear' });
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -44,3 +52,6 @@ createRoot(root).render(
     </ActorsProvider>
   </StrictMode>,
 );
+
+// Exported for tests that reach the running actors from the page (never used by the app itself).
+export type AppActor = ActorRefFrom<typeof appMachine>;

@@ -1,55 +1,14 @@
-/** The English dictionary: the source of every i18n key (keys are typed from this object). */
-export const en = {
-  'app.name': 'Sitewatch',
-  'app.poweredBy': 'Powered by {{provider}}',
-  'app.loading': 'Loading…',
-  'app.skipToMain': 'Skip to main content',
-  'signIn.title': 'Sign in',
-  'signIn.subtitle': 'Sign in to monitor your sites',
-  'signIn.email': 'Email',
-  'signIn.password': 'Password',
-  'signIn.rememberMe': 'Remember me',
-  'signIn.submit': 'Sign in',
-  'signIn.submitting': 'Signing in…',
-  'signIn.forgotPassword': 'Forgot password',
-  'signIn.createAccount': 'Create account',
-  'signIn.emailRequired': 'Enter your email',
-  'signIn.passwordRequired': 'Enter your password',
-  'mfa.title': 'Enter your sign-in code',
-  'mfa.intro': 'We sent a 6-digit code to your email. It is valid for 10 minutes.',
-  'mfa.code': 'Code',
-  'mfa.verify': 'Verify',
-  'mfa.verifying': 'Verifying…',
-  'mfa.resend': 'Resend code',
-  'mfa.resendIn': 'Resend code in {{seconds}} s',
-  'mfa.resent': 'A new code is on its way.',
-  'mfa.codeFormat': 'The code is 6 digits',
-  'mfa.backToSignIn': 'Back to sign in',
-  'home.title': 'Dashboard',
-  'home.signedInAs': 'Signed in as {{name}} ({{email}})',
-  'home.company': 'Company: {{company}}',
-  'home.noCompany': 'No company selected',
-  'home.role': 'Role: {{role}}',
-  'home.shadowing': 'Shadowing {{name}} as {{actor}}',
-  'session.logout': 'Logout',
-  'session.offline': 'You are offline. Changes will be saved and synced when connection is restored.',
-  'session.restoring': 'Restoring your session…',
-  'notice.dismiss': 'Dismiss',
-  'notice.error': 'Error',
-  'notice.warning': 'Warning',
-  'notice.info': 'Information',
-  'role.admin': 'Administrator',
-  'role.manager': 'Manager',
-  'role.user': 'User',
-  'role.viewer': 'Viewer',
-  'loading.busy': 'Loading',
-  'maintenance.title': 'We’ll be back soon',
-  'maintenance.body': 'Sitewatch cannot reach its server right now. Please try again in a few minutes.',
-  'maintenance.retry': 'Try again',
-  'notFound.title': 'Looks like you got lost',
-  'notFound.body': 'The page you’re looking for doesn’t exist or has been moved.',
-  'error.backHome': 'BACK HOME',
-} as const;
+import { app } from './en/app';
+import { auth } from './en/auth';
+import { errors } from './en/errors';
+import { shell } from './en/shell';
+import { account } from './en/account';
+
+/**
+ * The English dictionary: the source of every i18n key (keys are typed from this object). Each area keeps its
+ * strings in its own module under en/, and every other language mirrors that layout.
+ */
+export const en = { ...app, ...auth, ...errors, ...shell, ...account } as const;
 
 export type I18nKey = keyof typeof en;
 export type Dictionary = Record<I18nKey, string>;

@@ -7,17 +7,30 @@ export type Locale = (typeof LOCALES)[number];
 
 const i18n = rosetta<Dictionary>({ en });
 i18n.locale('en');
+const registered = new Set<Locale>(['en']);
 
 const strict = import.meta.env?.DEV === true || import.meta.env?.MODE === 'test';
 
 /** Adds a language's dictionary; the other languages arrive with the app shell. */
-export function addLocale(locale: Locale, dict: Partial<Dictionary>): void {
-  i18n.set(locale, dict as Dictionary);
+export function addLocale(locale: Locale, dict: Dictionary): void {
+  i18n.set(locale, dict);
+  registered.add(locale);
 }
 
-export function setLocale(locale: Locale): void {
-  i18n.locale(locale);
+/** The languages that have a dictionary, in the order of LOCALES. */
+export function availableLocales(): Locale[] {
+  return LOCALES.filter((l) => registered.has(l));
 }
+
+/** Switches language; a language without a dictionary falls back to English. */
+export function setLocale(locale: Locale): void {
+  i18n.locale(registered.has(locale) ? locale : 'en');
+}
+
+/** Dates and numbers in the chosen language, through Intl. */
+export const formatDate = (d: Date | number, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }) =>
+  new Intl.DateTimeFormat(currentLocale(), opts).format(d);
+export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions) => new Intl.NumberFormat(currentLocale(), opts).format(n);
 
 export function currentLocale(): Locale {
   return i18n.locale() as Locale;

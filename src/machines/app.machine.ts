@@ -2,15 +2,43 @@ import { setup } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { loadingMachine } from './loading.machine';
 import { noticesMachine } from './notices.machine';
+import { preferencesMachine } from './preferences.machine';
+import { layoutMachine } from './layout.machine';
+import { whiteLabelMachine } from './white-label.machine';
+import { companiesMachine } from './companies.machine';
+
+export interface AppInput {
+  /** The host name white-label settings are fetched for. */
+  domain: string;
+  width?: number;
+  height?: number;
+}
 
 /** The root actor: it spawns the global actors under their systemIds so others reach them by name. */
 export const appMachine = setup({
-  actors: { session: sessionMachine, loading: loadingMachine, notices: noticesMachine },
+  types: {
+    input: {} as AppInput | undefined,
+    context: {} as AppInput,
+  },
+  actors: {
+    session: sessionMachine,
+    loading: loadingMachine,
+    notices: noticesMachine,
+    preferences: preferencesMachine,
+    layout: layoutMachine,
+    whiteLabel: whiteLabelMachine,
+    companies: companiesMachine,
+  },
 }).createMachine({
   id: 'app',
+  context: ({ input }) => ({ domain: input?.domain ?? 'localhost', width: input?.width, height: input?.height }),
   invoke: [
+    { id: 'preferences', systemId: 'preferences', src: 'preferences' },
     { id: 'session', systemId: 'session', src: 'session' },
     { id: 'loading', systemId: 'loading', src: 'loading' },
     { id: 'notices', systemId: 'notices', src: 'notices' },
+    { id: 'layout', systemId: 'layout', src: 'layout', input: ({ context }) => ({ width: context.width, height: context.height }) },
+    { id: 'whiteLabel', systemId: 'whiteLabel', src: 'whiteLabel', input: ({ context }) => ({ domain: context.domain }) },
+    { id: 'companies', systemId: 'companies', src: 'companies' },
   ],
 });

@@ -60,7 +60,9 @@ export type SessionEvent =
   | { type: 'token.refresh' }
   | { type: 'api.failed'; status: number; code: string; message: string; online: boolean; path: string }
   | { type: 'api.succeeded' }
-  | { type: 'route.visited'; path: string };
+  | { type: 'route.visited'; path: string }
+  /** A call outside this machine answered a new session (a password change): adopt it. */
+  | { type: 'session.adopt'; session: Session };
 
 export type SessionEmitted =
   | { type: 'navigate'; to: string }
@@ -378,6 +380,15 @@ export const sessionMachine = setup({
       type: 'parallel',
       on: {
         'session.logout': { target: 'loggingOut' },
+        'session.adopt': {
+          actions: [
+            assign(({ event }) => {
+              const s = hold(event.session);
+              return { session: s, userTokens: withToken({}, s) };
+            }),
+            'persist',
+          ],
+        },
         // SPEC §2: the pathname is stored on every protected visit.
         'route.visited': {
           actions: sendTo('store', ({ event }): StoreCommand => ({ type: 'store.history', path: event.type === 'route.visited' ? event.path : '/' })),

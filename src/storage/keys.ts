@@ -4,6 +4,6 @@ export const STORAGE_KEYS = {
   accessToken: 'access_token',
   historyPathname: 'historyPathname',
   unauthorizedCount: 'unauthorizedCount',
-  language: 'language',
-  theme: 'theme',
+  /** Language and themes (SPEC §4: language and theme changes are stored). */
+  preferences: 'preferences',
 } as const;

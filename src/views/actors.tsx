@@ -3,12 +3,20 @@ import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
 import type { loadingMachine } from '../machines/loading.machine';
 import type { noticesMachine } from '../machines/notices.machine';
+import type { preferencesMachine } from '../machines/preferences.machine';
+import type { layoutMachine } from '../machines/layout.machine';
+import type { whiteLabelMachine } from '../machines/white-label.machine';
+import type { companiesMachine } from '../machines/companies.machine';
 
 /** The global actors of the running app, reached by views through context (never as module singletons). */
 export interface Actors {
   session: ActorRefFrom<SessionMachine>;
   loading: ActorRefFrom<typeof loadingMachine>;
   notices: ActorRefFrom<typeof noticesMachine>;
+  preferences: ActorRefFrom<typeof preferencesMachine>;
+  layout: ActorRefFrom<typeof layoutMachine>;
+  whiteLabel: ActorRefFrom<typeof whiteLabelMachine>;
+  companies: ActorRefFrom<typeof companiesMachine>;
 }
 
 const ActorsContext = createContext<Actors | null>(null);

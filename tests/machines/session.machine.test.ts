@@ -259,6 +259,17 @@ describe('session machine: storage', () => {
   });
 });
 
+describe('session machine: adopting a session', () => {
+  it('takes a session answered elsewhere (a password change) and stores it', async () => {
+    const next = session({ accessToken: 'after-change' });
+    const { actor, stored } = await signedIn();
+    actor.send({ type: 'session.adopt', session: next });
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('after-change');
+    expect(actor.getSnapshot().context.userTokens).toEqual({ c1: expect.objectContaining({ accessToken: 'after-change' }) });
+    expect(stored.at(-1)).toMatchObject({ type: 'store.save' });
+  });
+});
+
 describe('session machine: refresh', () => {
   it('refreshes for the current company and keeps the new tokens', async () => {
     const next = session();

@@ -62,6 +62,7 @@ const EVENTS = [
   apiFailed(500),
   { type: 'api.succeeded' },
   { type: 'route.visited', path: '/reports' },
+  { type: 'session.adopt', session: admin },
 ] as SessionEvent[];
 
 /** What the guards read, beyond the state value: role, shadowing, company, held companies, counter > 0. */

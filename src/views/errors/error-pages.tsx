@@ -1,31 +1,46 @@
+import { Component, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { t } from '../../i18n';
+import { t, type I18nKey } from '../../i18n';
 import * as s from '../shared.css';
 
-export function NotFoundView() {
+const backHome = { display: 'grid', placeItems: 'center', textDecoration: 'none' } as const;
+
+function Message({ title, body, action }: { title: I18nKey; body: I18nKey; action?: ReactNode }) {
   return (
-    <main className={s.authPage}>
+    <main className={s.authPage} id="main" tabIndex={-1}>
       <div className={s.card}>
-        <h1 className={s.title}>{t('notFound.title')}</h1>
-        <p className={s.subtitle}>{t('notFound.body')}</p>
-        <Link href="/" className={s.primaryButton} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }}>
-          {t('error.backHome')}
-        </Link>
+        <h1 className={s.title}>{t(title)}</h1>
+        <p className={s.subtitle}>{t(body)}</p>
+        {action ?? (
+          <Link href="/" className={s.primaryButton} style={backHome}>
+            {t('error.backHome')}
+          </Link>
+        )}
       </div>
     </main>
   );
 }
 
-export function MaintenanceView() {
-  return (
-    <main className={s.authPage}>
-      <div className={s.card}>
-        <h1 className={s.title}>{t('maintenance.title')}</h1>
-        <p className={s.subtitle}>{t('maintenance.body')}</p>
-        <Link href="/" className={s.primaryButton} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }}>
-          {t('error.backHome')}
-        </Link>
+export const NotFoundView = () => <Message title="notFound.title" body="notFound.body" />;
+export const ServerErrorView = () => <Message title="serverError.title" body="serverError.body" />;
+export const MaintenanceView = () => <Message title="maintenance.title" body="maintenance.body" />;
+export const ExportLinkView = () => <Message title="exportLink.title" body="exportLink.body" />;
+
+/** SPEC §2: when a page's code fails to load, say so and offer a working reload. */
+export class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className={s.card} style={{ margin: '2rem auto' }}>
+        <p>{t('loadFailed.message')}</p>
+        <button type="button" className={s.primaryButton} onClick={() => window.location.reload()}>
+          {t('loadFailed.reload')}
+        </button>
       </div>
-    </main>
-  );
+    );
+  }
 }

@@ -1,0 +1,2 @@
+/** Sign-up, forgot and reset password, My Profile. */
+export const account = {} as const;

@@ -1,0 +1,37 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CompanySummary } from '../api/contract/auth';
+import { companies as fetchCompaniesApi } from '../api/auth.api';
+
+export interface CompaniesContext {
+  /** The user's companies (all of them for admins), for the top bar and My Companies. */
+  companies: CompanySummary[];
+  error: string | null;
+}
+
+export type CompaniesEvent = { type: 'companies.load' } | { type: 'companies.clear' };
+
+export const companiesMachine = setup({
+  types: { context: {} as CompaniesContext, events: {} as CompaniesEvent },
+  actors: { fetchCompanies: fromPromise<CompanySummary[]>(() => fetchCompaniesApi()) },
+}).createMachine({
+  id: 'companies',
+  context: { companies: [], error: null },
+  initial: 'idle',
+  on: {
+    'companies.load': { target: '.loading' },
+    'companies.clear': { target: '.idle', actions: assign({ companies: [], error: null }) },
+  },
+  states: {
+    idle: {},
+    loading: {
+      invoke: {
+        id: 'fetch',
+        src: 'fetchCompanies',
+        onDone: { target: 'ready', actions: assign({ companies: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+      },
+    },
+    ready: {},
+    failed: {},
+  },
+});

@@ -1,0 +1,127 @@
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { STORAGE_KEYS } from '../storage/keys';
+import { LOCALES, type Locale } from '../i18n';
+import { applyToDocument } from '../storage/document';
+
+export const SIDEBAR_THEMES = ['default', 'theme1', 'theme2', 'theme3', 'theme4', 'theme5', 'theme6', 'theme7'] as const;
+export const TOPBAR_THEMES = SIDEBAR_THEMES;
+export const BACKGROUND_THEMES = ['default', 'theme1', 'theme2', 'theme3'] as const;
+export type SidebarTheme = (typeof SIDEBAR_THEMES)[number];
+export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
+export type ThemePart = 'sidebar' | 'topbar' | 'background';
+export type Mode = 'light' | 'dark';
+
+export interface Preferences {
+  locale: Locale;
+  sidebarTheme: SidebarTheme;
+  topbarTheme: SidebarTheme;
+  /** The layout (content background) theme; SPEC §2: changing it sets the content background colour. */
+  backgroundTheme: BackgroundTheme;
+  /** Dark covers every surface, for wall displays. */
+  mode: Mode;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  locale: 'en',
+  sidebarTheme: 'default',
+  topbarTheme: 'default',
+  backgroundTheme: 'default',
+  mode: 'light',
+};
+
+export type PreferencesEvent =
+  | { type: 'preferences.language'; locale: Locale }
+  | { type: 'preferences.theme'; part: ThemePart; value: string }
+  | { type: 'preferences.mode'; mode: Mode }
+  | { type: 'preferences.reset' };
+
+export type PreferencesCommand = { type: 'preferences.save'; preferences: Preferences } | { type: 'preferences.apply'; preferences: Preferences };
+
+/** Accepts a stored value only when every field is one we know; anything else falls back to the default. */
+export function sanitize(raw: unknown): Preferences {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const pick = <T extends string>(v: unknown, allowed: readonly T[], d: T): T => (allowed.includes(v as T) ? (v as T) : d);
+  return {
+    locale: pick(r.locale, LOCALES, DEFAULT_PREFERENCES.locale),
+    sidebarTheme: pick(r.sidebarTheme, SIDEBAR_THEMES, 'default'),
+    topbarTheme: pick(r.topbarTheme, TOPBAR_THEMES, 'default'),
+    backgroundTheme: pick(r.backgroundTheme, BACKGROUND_THEMES, 'default'),
+    mode: pick(r.mode, ['light', 'dark'] as const, 'light'),
+  };
+}
+
+const loadPreferences = fromPromise<Preferences>(async () => {
+  const raw = localStorage.getItem(STORAGE_KEYS.preferences);
+  if (!raw) return DEFAULT_PREFERENCES;
+  try {
+    return sanitize(JSON.parse(raw));
+  } catch {
+    return DEFAULT_PREFERENCES;
+  }
+});
+
+/** Stores preferences and applies them to the document: language, direction and the theme attributes. */
+const preferencesStore = fromCallback<PreferencesCommand>(({ receive }) => {
+  receive((cmd) => {
+    if (cmd.type === 'preferences.save') localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify(cmd.preferences));
+    applyToDocument(cmd.preferences);
+  });
+});
+
+const isPart = (part: ThemePart, value: string) =>
+  part === 'background' ? (BACKGROUND_THEMES as readonly string[]).includes(value) : (SIDEBAR_THEMES as readonly string[]).includes(value);
+
+export const preferencesMachine = setup({
+  types: {
+    context: {} as Preferences,
+    events: {} as PreferencesEvent,
+  },
+  actors: { loadPreferences, preferencesStore },
+  actions: {
+    save: sendTo('store', ({ context }): PreferencesCommand => ({ type: 'preferences.save', preferences: pickPreferences(context) })),
+    apply: sendTo('store', ({ context }): PreferencesCommand => ({ type: 'preferences.apply', preferences: pickPreferences(context) })),
+  },
+  guards: {
+    knownLocale: ({ event }) => event.type === 'preferences.language' && (LOCALES as readonly string[]).includes(event.locale),
+    knownTheme: ({ event }) => event.type === 'preferences.theme' && isPart(event.part, event.value),
+  },
+}).createMachine({
+  id: 'preferences',
+  context: { ...DEFAULT_PREFERENCES },
+  invoke: { id: 'store', src: 'preferencesStore' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'loadPreferences',
+        onDone: { target: 'ready', actions: [assign(({ event }) => event.output), 'apply'] },
+        onError: { target: 'ready', actions: 'apply' },
+      },
+    },
+    ready: {
+      on: {
+        'preferences.language': { guard: 'knownLocale', actions: [assign({ locale: ({ event }) => event.locale }), 'save'] },
+        'preferences.theme': {
+          guard: 'knownTheme',
+          actions: [
+            assign(({ event }) =>
+              event.part === 'sidebar'
+                ? { sidebarTheme: event.value as SidebarTheme }
+                : event.part === 'topbar'
+                  ? { topbarTheme: event.value as SidebarTheme }
+                  : { backgroundTheme: event.value as BackgroundTheme },
+            ),
+            'save',
+          ],
+        },
+        'preferences.mode': { actions: [assign({ mode: ({ event }) => event.mode }), 'save'] },
+        'preferences.reset': { actions: [assign(() => ({ ...DEFAULT_PREFERENCES })), 'save'] },
+      },
+    },
+  },
+});
+
+export function pickPreferences(c: Preferences): Preferences {
+  return { locale: c.locale, sidebarTheme: c.sidebarTheme, topbarTheme: c.topbarTheme, backgroundTheme: c.backgroundTheme, mode: c.mode };
+}

@@ -1,0 +1,6 @@
+import { NotFoundView } from '../errors/error-pages';
+
+/** Placeholder until the page is built; routes already point here. */
+export function ResetPasswordView() {
+  return <NotFoundView />;
+}

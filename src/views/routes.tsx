@@ -1,0 +1,102 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useActors } from './actors';
+import { t } from '../i18n';
+import { AppFrame } from './shell/app-frame';
+// The error pages are tiny and needed when loading fails, so they are part of the entry chunk.
+import { ExportLinkView as ExportLink, LoadBoundary, MaintenanceView as Maintenance, NotFoundView, ServerErrorView as ServerError } from './errors/error-pages';
+import { NAV_COMMANDS } from './command-palette/commands';
+import type { SessionRole } from '../api/contract/common';
+import * as sh from './shell/shell.css';
+
+/** Every page is loaded on demand (SPEC §2). */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const SignIn = page(() => import('./sign-in/sign-in-view'), 'SignInView');
+const Mfa = page(() => import('./mfa/mfa-view'), 'MfaView');
+const SignUp = page(() => import('./sign-up/sign-up-view'), 'SignUpView');
+const Forgot = page(() => import('./password/forgot-password-view'), 'ForgotPasswordView');
+const Reset = page(() => import('./password/reset-password-view'), 'ResetPasswordView');
+const ExternalCallback = page(() => import('./external-login/external-callback-view'), 'ExternalCallbackView');
+const Home = page(() => import('./home/home-view'), 'HomeView');
+const Companies = page(() => import('./companies/companies-view'), 'CompaniesView');
+const MyCompanies = page(() => import('./companies/companies-view'), 'MyCompaniesView');
+const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
+const Management = page(() => import('./management/management-view'), 'ManagementView');
+
+/** Signed-in pages by sidebar entry id; an entry without a page here is not offered (no empty pages). */
+const SIGNED_IN: Record<string, ComponentType> = {
+  dashboard: Home,
+  companies: Companies,
+  'my-companies': MyCompanies,
+  'my-profile': Profile,
+  management: Management,
+};
+
+function Splash() {
+  return <div className={sh.splash} role="status">{t('app.loading')}</div>;
+}
+
+/** Signed-in routes: a visitor without a session goes to sign-in, carrying the attempted location. */
+function Protected({ children, allowed }: { children: ReactNode; allowed?: (role: SessionRole) => boolean }) {
+  const { session } = useActors();
+  const restoring = useSelector(session, (st) => st.matches('restoring'));
+  const signedIn = useSelector(session, (st) => st.matches('signedIn'));
+  const role = useSelector(session, (st) => st.context.session?.role ?? 'viewer');
+  const [location] = useLocation();
+  useEffect(() => {
+    if (signedIn) session.send({ type: 'route.visited', path: location });
+  }, [session, signedIn, location]);
+  if (restoring) return <div className={sh.splash} role="status">{t('session.restoring')}</div>;
+  if (!signedIn) return <Redirect to={`/Identity/Account/Login?returnUrl=${encodeURIComponent(location)}`} replace />;
+  return (
+    <AppFrame>
+      <LoadBoundary>
+        <Suspense fallback={<Splash />}>{allowed && !allowed(role) ? <NotFoundView /> : children}</Suspense>
+      </LoadBoundary>
+    </AppFrame>
+  );
+}
+
+/** Public pages open without the dashboard frame. */
+function Bare({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary>
+      <Suspense fallback={<Splash />}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
+
+export function Routes() {
+  return (
+    <Switch>
+      <Route path="/Identity/Account/Login"><Bare><SignIn /></Bare></Route>
+      <Route path="/Identity/Account/multi-factor-verify"><Bare><Mfa /></Bare></Route>
+      <Route path="/signup"><Bare><SignUp /></Bare></Route>
+      <Route path="/forgotpassword"><Bare><Forgot /></Bare></Route>
+      <Route path="/resetpassword"><Bare><Reset /></Bare></Route>
+      <Route path="/auth0loginCallback"><Bare><ExternalCallback /></Bare></Route>
+      <Route path="/site-dashboard-export/site/:id"><Bare><ExportLink /></Bare></Route>
+      <Route path="/404"><Bare><NotFoundView /></Bare></Route>
+      <Route path="/500"><Bare><ServerError /></Bare></Route>
+      <Route path="/maintenance"><Bare><Maintenance /></Bare></Route>
+      {NAV_COMMANDS.filter((c) => SIGNED_IN[c.id]).map((c) => {
+        const Page = SIGNED_IN[c.id]!;
+        return (
+          <Route key={c.id} path={c.path}>
+            <Protected allowed={c.visible}>
+              <Page />
+            </Protected>
+          </Route>
+        );
+      })}
+      <Route>
+        <Bare>
+          <NotFoundView />
+        </Bare>
+      </Route>
+    </Switch>
+  );
+}

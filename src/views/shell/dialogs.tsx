@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useActors } from '../actors';
+import { t } from '../../i18n';
+import { BACKGROUND_THEMES, SIDEBAR_THEMES, type ThemePart } from '../../machines/preferences.machine';
+import { BACKGROUNDS, BAR_THEMES } from '../theme/themes.css';
+import * as f from './frame.css';
+
+/** A native modal dialog: role, title, focus trap and Esc come from the platform. */
+function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={f.dialog}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId} className={f.dialogTitle}>{title}</h2>
+      {children}
+      <div className={f.dialogActions}>
+        <button type="button" className={f.barButton} onClick={onClose}>
+          {t('theme.close')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function ThemeGroup({ part, options, current, colour }: { part: ThemePart; options: readonly string[]; current: string; colour: (o: string) => { bg: string; fg: string } }) {
+  const { preferences } = useActors();
+  const legendKey = part === 'sidebar' ? 'theme.sidebar' : part === 'topbar' ? 'theme.topbar' : 'theme.background';
+  return (
+    <fieldset className={f.swatches}>
+      <legend className={f.legend}>{t(legendKey)}</legend>
+      {options.map((o) => {
+        const c = colour(o);
+        const label = o === 'default' ? t('theme.default') : t('theme.option', { n: o.replace('theme', '') });
+        return (
+          <button
+            key={o}
+            type="button"
+            aria-pressed={current === o}
+            className={[f.swatch, current === o ? f.swatchActive : ''].join(' ')}
+            style={{ background: c.bg, color: c.fg }}
+            onClick={() => preferences.send({ type: 'preferences.theme', part, value: o })}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function ThemeSwitcher({ onClose }: { onClose: () => void }) {
+  const { preferences } = useActors();
+  const p = useSelector(preferences, (s) => s.context);
+  const modeId = useId();
+  return (
+    <Dialog title={t('theme.title')} onClose={onClose}>
+      <ThemeGroup part="sidebar" options={SIDEBAR_THEMES} current={p.sidebarTheme} colour={(o) => BAR_THEMES[o]!} />
+      <ThemeGroup part="topbar" options={SIDEBAR_THEMES} current={p.topbarTheme} colour={(o) => BAR_THEMES[o]!} />
+      <ThemeGroup part="background" options={BACKGROUND_THEMES} current={p.backgroundTheme} colour={(o) => ({ bg: BACKGROUNDS[o]!, fg: '#1c1f24' })} />
+      <div>
+        <input
+          id={modeId}
+          type="checkbox"
+          checked={p.mode === 'dark'}
+          onChange={(e) => preferences.send({ type: 'preferences.mode', mode: e.target.checked ? 'dark' : 'light' })}
+        />{' '}
+        <label htmlFor={modeId}>{t('theme.mode')}</label>
+      </div>
+    </Dialog>
+  );
+}
+
+function Help({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title={t('help.title')} onClose={onClose}>
+      <p>{t('help.intro')}</p>
+      <p>{t('help.keyboard')}</p>
+    </Dialog>
+  );
+}
+
+/** Renders the modal the layout machine holds; closing sends modal.hide. */
+export function ModalHost() {
+  const { layout } = useActors();
+  const modal = useSelector(layout, (s) => s.context.modal);
+  if (!modal.visible) return null;
+  const close = () => layout.send({ type: 'modal.hide' });
+  if (modal.type === 'theme') return <ThemeSwitcher onClose={close} />;
+  if (modal.type === 'help') return <Help onClose={close} />;
+  return null;
+}
