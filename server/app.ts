@@ -9,7 +9,16 @@ import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
 import { whiteLabelRoutes } from './routes/white-label';
 import { devRoutes } from './routes/dev';
+import { profileRoutes } from './routes/profile';
+import { externalLoginRoutes } from './routes/external-login';
 import { openApiDocument } from './openapi';
+
+/** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
+export const serverOptions = {
+  bodyLimit: 1024 * 1024,
+  // Host names in paths (white-label settings) may be 253 characters; the default limit is 100.
+  routerOptions: { maxParamLength: 300 },
+} as const;
 
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -43,7 +52,9 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
   await fastify.register(async (api) => {
     await authRoutes(api, deps);
     await companyRoutes(api, deps);
+    await profileRoutes(api, deps);
     await whiteLabelRoutes(api, deps);
+    await externalLoginRoutes(api, deps);
     await devRoutes(api, deps);
     api.get('/api/health', async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

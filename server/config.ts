@@ -4,6 +4,27 @@ const bool = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true');
 
+/** http:// is only for an identity provider on this machine (tests, local development); anything else must be https. */
+export const isLoopbackUrl = (u: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+
+const issuerUrl = z
+  .string()
+  .url('must be the issuer URL, such as https://accounts.google.com')
+  .refine((v) => {
+    if (!URL.canParse(v)) return true; // .url() has said so already
+    const u = new URL(v);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackUrl(u));
+  }, 'must be https:// (http:// only for localhost or 127.0.0.1)');
+
+/** OIDC_<P>_ISSUER, _CLIENT_ID, _CLIENT_SECRET: an unset issuer means the provider is not offered. */
+function oidcEnv<P extends string>(p: P) {
+  return {
+    [`OIDC_${p}_ISSUER`]: issuerUrl.optional(),
+    [`OIDC_${p}_CLIENT_ID`]: z.string().min(1).max(512).optional(),
+    [`OIDC_${p}_CLIENT_SECRET`]: z.string().min(1).max(1024).optional(),
+  } as Record<`OIDC_${P}_ISSUER` | `OIDC_${P}_CLIENT_ID` | `OIDC_${P}_CLIENT_SECRET`, z.ZodOptional<z.ZodString>>;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -23,6 +44,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: bool.default(true),
   STATIC_DIR: z.string().default('./dist'),
+  ...oidcEnv('FACEBOOK'),
+  ...oidcEnv('GOOGLE'),
+  ...oidcEnv('AUTH0'),
 });
 
 export type Config = z.infer<typeof envSchema> & { mailMode: 'smtp' | 'outbox' };
@@ -36,7 +60,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const v = env[key];
     if (v !== undefined && v !== '') picked[key] = v;
   }
-  const parsed = envSchema.safeParse(picked);
+  const parsed = envSchema
+    .superRefine((v, ctx) => {
+      for (const p of ['FACEBOOK', 'GOOGLE', 'AUTH0'] as const) {
+        if (v[`OIDC_${p}_ISSUER`] && !v[`OIDC_${p}_CLIENT_ID`]) {
+          ctx.addIssue({ code: 'custom', path: [`OIDC_${p}_CLIENT_ID`], message: `is required when OIDC_${p}_ISSUER is set` });
+        }
+      }
+    })
+    .safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,11 +1,15 @@
 import { z, type ZodType } from 'zod';
 import * as auth from '../src/api/contract/auth';
-import { whiteLabelSettings } from '../src/api/contract/white-label';
+import * as wl from '../src/api/contract/white-label';
+import { updateProfileRequest } from '../src/api/contract/profile';
+import { companyMembersResponse, usersResponse } from '../src/api/contract/companies';
+import * as ext from '../src/api/contract/external-login';
 import { outboxResponse } from '../src/api/contract/dev';
 import { errorBody } from '../src/api/contract/common';
 
 interface Op {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI style: path parameters in braces. */
   path: string;
   summary: string;
   body?: ZodType;
@@ -13,6 +17,8 @@ interface Op {
   answer: ZodType;
   auth?: boolean;
   status?: number;
+  /** Failure statuses beyond 400/429 (and 401/403 of authenticated routes), such as 404 for unknown objects. */
+  errors?: number[];
 }
 
 /** Every route of the API with the contract schemas it validates with; the document is generated from these. */
@@ -32,8 +38,32 @@ const OPS: Op[] = [
   { method: 'post', path: '/api/shadow-user', summary: 'Admin: act as a user', body: auth.shadowUserRequest, answer: auth.session, auth: true },
   { method: 'post', path: '/api/exit-shadow', summary: "Return to the admin's own session", body: auth.emptyRequest, answer: auth.session, auth: true },
   { method: 'get', path: '/api/me', summary: 'Basic info and memberships', answer: auth.meResponse, auth: true },
+  { method: 'put', path: '/api/me', summary: 'Change own name or language (not while shadowing)', body: updateProfileRequest, answer: auth.meResponse, auth: true },
   { method: 'get', path: '/api/companies', summary: "The user's companies (all for admins)", answer: auth.companiesResponse, auth: true },
-  { method: 'get', path: '/api/white-label', summary: 'White-label settings by host name', query: { Domain: 'host name' }, answer: whiteLabelSettings },
+  {
+    method: 'get', path: '/api/companies/{id}/members', summary: 'People of a company (admins; managers of the token company)',
+    answer: companyMembersResponse, auth: true, errors: [404],
+  },
+  { method: 'get', path: '/api/users', summary: 'Admin: search users by name or email (at most 50)', query: { q: 'part of a name or email' }, answer: usersResponse, auth: true },
+  { method: 'get', path: '/api/white-label', summary: 'White-label settings by host name', query: { Domain: 'host name' }, answer: wl.whiteLabelSettings },
+  { method: 'get', path: '/api/white-label/settings', summary: 'Admin: every white-label row', answer: wl.whiteLabelRowsResponse, auth: true },
+  {
+    method: 'put', path: '/api/white-label/settings/{domain}', summary: 'Admin: create or replace the settings of a host name',
+    body: wl.whiteLabelSettingsInput, answer: wl.whiteLabelRow, auth: true,
+  },
+  {
+    method: 'delete', path: '/api/white-label/settings/{domain}', summary: 'Admin: remove the settings of a host name',
+    answer: wl.whiteLabelDeletedResponse, auth: true, errors: [404],
+  },
+  { method: 'get', path: '/api/external-login/providers', summary: 'The configured external sign-in providers', answer: ext.externalProvidersResponse },
+  {
+    method: 'post', path: '/api/external-login/{provider}/start', summary: 'Begin an external sign-in; sets the browser-binding cookie',
+    body: ext.externalLoginStartRequest, answer: ext.externalLoginStartResponse, errors: [404, 502],
+  },
+  {
+    method: 'post', path: '/api/external-login/callback', summary: 'Finish an external sign-in with the code, state and iss the provider returned',
+    body: ext.externalLoginCallbackRequest, answer: ext.externalLoginCallbackResponse, errors: [401, 403, 502],
+  },
   { method: 'get', path: '/api/dev/outbox', summary: 'Development mail (outbox transport only)', query: { to: 'recipient email' }, answer: outboxResponse },
 ];
 
@@ -46,8 +76,13 @@ export function openApiDocument(): Record<string, unknown> {
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
       ...(op.auth ? { security: [{ bearer: [] }] } : {}),
-      ...(op.query
-        ? { parameters: Object.entries(op.query).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'string' } })) }
+      ...(op.query || op.path.includes('{')
+        ? {
+            parameters: [
+              ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+              ...Object.entries(op.query ?? {}).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'string' } })),
+            ],
+          }
         : {}),
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(op.body) } } } } : {}),
       responses: {
@@ -57,6 +92,7 @@ export function openApiDocument(): Record<string, unknown> {
         },
         '400': error,
         ...(op.auth ? { '401': error, '403': error } : {}),
+        ...Object.fromEntries((op.errors ?? []).map((status) => [String(status), error])),
         '429': error,
       },
     };

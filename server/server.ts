@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './bootstrap';
-import { app } from './app';
+import { app, serverOptions } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed/seed';
 
 async function main(): Promise<void> {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const fastify = Fastify({ logger: { level: config.LOG_LEVEL }, bodyLimit: 1024 * 1024, trustProxy: false });
+  const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL }, trustProxy: false });
   const deps = await createDeps(config, { log: (line) => fastify.log.info(line) });
   if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N))) fastify.log.info('seeded the demo world');
   await fastify.register(app, deps);

@@ -13,7 +13,7 @@ import { bindApi } from './api/client';
 import { ActorsProvider, type Actors } from './views/actors';
 import { App } from './views/app';
 
-const app = createActor(appMachine, { input: { domain: location.hostname, width: window.innerWidth, height: window.innerHeight } });
+const app = createActor(appMachine, { input: { domain: location.host, width: window.innerWidth, height: window.innerHeight } });
 app.start();
 const get = <K extends keyof Actors>(id: K) => app.system.get(id) as Actors[K];
 const actors: Actors = {

@@ -4,7 +4,9 @@ import type { User } from '../db/schema';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { Session, LoginResponse, Me } from '../../src/api/contract/auth';
-import { findMembership, findUserByEmail, findUserById, insertUser, membershipsOf, setPasswordHash, touchLastLogin } from '../db/users.repository';
+import {
+  findMembership, findUserByEmail, findUserById, insertUser, membershipsOf, setPasswordHash, touchLastLogin, updateProfile,
+} from '../db/users.repository';
 import { findCompany } from '../db/companies.repository';
 import {
   findFamily, findRefreshToken, insertFamily, insertRefreshToken, revokeAllFamiliesOfUser, revokeFamily, spendRefreshToken,
@@ -16,6 +18,7 @@ import { hashCode, newId, randomCode, randomToken, safeEqual, sha256 } from './s
 import { type AccessClaims, type TokenService } from './tokens';
 import { LIMITS, RateLimiter, tooMany } from './rate-limiter';
 import type { signupRequest, changePasswordRequest, resetPasswordRequest } from '../../src/api/contract/auth';
+import type { UpdateProfileRequest } from '../../src/api/contract/profile';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 const OTP_MAX_WRONG = 5;
@@ -48,7 +51,8 @@ export class AuthService {
   readonly limiter: RateLimiter;
   /** Per account key: sign-ins whose password is being checked right now. */
   private readonly signInsInFlight = new Map<string, number>();
-  private readonly now: () => number;
+  /** The service clock (expiries, rate-limit windows); tests move it. */
+  readonly now: () => number;
   constructor(private readonly d: AuthServiceDeps) {
     this.now = d.now ?? Date.now;
     this.limiter = new RateLimiter(d.db, this.now);
@@ -191,6 +195,17 @@ export class AuthService {
     await touchLastLogin(this.db, user.id, now);
     const ttl = rememberMe ? this.d.config.REFRESH_TOKEN_TTL * REMEMBER_ME_FACTOR : Math.min(SHORT_SESSION_S, this.d.config.REFRESH_TOKEN_TTL);
     return this.issue({ user, companyId: await this.defaultCompany(user), absoluteExpiresAt: now + ttl * 1000 });
+  }
+
+  /**
+   * Signs in a person whose identity an external identity provider has just proven (a verified email). Neither
+   * our password nor our one-time code is asked: the provider did the authenticating.
+   */
+  async externalSignIn(user: User, rememberMe: boolean, provider: string): Promise<Session> {
+    if (user.disabled) throw new AppError(403, 'account_disabled', 'This account is disabled. Ask your manager to enable it.');
+    const s = await this.completeSignIn(user, rememberMe);
+    await audit(this.db, { actorUserId: user.id, subjectUserId: user.id, companyId: s.companyId, action: 'login.external', detail: provider });
+    return s;
   }
 
   private async mailCode(user: User, code: string): Promise<void> {
@@ -459,6 +474,13 @@ export class AuthService {
       mfaEnabled: 0, locale: 'en', platformRole: null, disabled: 0, lastLoginAt: null, createdAt: this.now(),
     });
     return { created: true };
+  }
+
+  async updateProfile(claims: AccessClaims, input: UpdateProfileRequest): Promise<Me> {
+    // A shadow acts with someone's rights for support, but their name and language stay theirs to choose.
+    if (claims.act) throw forbidden('A shadow session cannot change the profile of the person shadowed');
+    await updateProfile(this.db, claims.sub, input);
+    return this.me(claims);
   }
 
   async me(claims: AccessClaims): Promise<Me> {

@@ -12,6 +12,8 @@ export const LIMITS = {
   forgotPerAddress: 20,
   codePerAddress: 100,
   signupPerAddress: 20,
+  /** Each of external sign-in start and callback, like sign-in per address. */
+  externalPerAddress: 100,
 } as const;
 
 export class RateLimiter {

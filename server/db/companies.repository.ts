@@ -14,3 +14,14 @@ export const companiesOfUser = (db: Db, userId: string) =>
     .where('memberships.userId', '=', userId)
     .orderBy('companies.name')
     .execute();
+
+/** The people of a company with their role there, ordered by name. */
+export const membersOf = (db: Db, companyId: string) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.userId')
+    .select(['users.id as userId', 'users.name', 'users.email', 'memberships.role'])
+    .where('memberships.companyId', '=', companyId)
+    .orderBy('users.name')
+    .orderBy('users.email')
+    .execute();

@@ -97,6 +97,22 @@ export interface AuthAttemptsTable {
   at: number;
 }
 
+/** One external sign-in in flight: created by start, deleted by the callback that uses it. */
+export interface OidcStatesTable {
+  id: string;
+  /** SHA-256 of the state parameter: the lookup key, so a database reader cannot finish someone's sign-in. */
+  stateHash: string;
+  /** SHA-256 of the browser-binding cookie, so a state only completes in the browser that started it. */
+  bindingHash: string;
+  provider: string;
+  nonce: string;
+  codeVerifier: string;
+  returnUrl: string | null;
+  rememberMe: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -109,9 +125,12 @@ export interface Database {
   whiteLabelSettings: WhiteLabelSettingsTable;
   auditLog: AuditLogTable;
   authAttempts: AuthAttemptsTable;
+  oidcStates: OidcStatesTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Company = Selectable<CompaniesTable>;
 export type RefreshFamily = Selectable<RefreshFamiliesTable>;
+export type WhiteLabelRow = Selectable<WhiteLabelSettingsTable>;
+export type OidcState = Selectable<OidcStatesTable>;

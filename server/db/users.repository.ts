@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database';
 import type { NewUser, User } from './schema';
 
@@ -36,3 +37,38 @@ export const findMembership = (db: Db, userId: string, companyId: string) =>
     .where('userId', '=', userId)
     .where('companyId', '=', companyId)
     .executeTakeFirst();
+
+export async function updateProfile(db: Db, userId: string, change: { name?: string; locale?: string }): Promise<void> {
+  if (change.name === undefined && change.locale === undefined) return;
+  await db.updateTable('users').set(change).where('id', '=', userId).execute();
+}
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern built from user input. */
+const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Users whose name or email contains `q`, ignoring case (on SQLite only ASCII letters fold), ordered by name. */
+export function searchUsers(db: Db, q: string | undefined, limit: number) {
+  let query = db.selectFrom('users').select(['id', 'name', 'email', 'platformRole']);
+  if (q) {
+    const pattern = likeContains(q);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('email')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return query.orderBy('name').orderBy('email').limit(limit).execute();
+}
+
+/** Memberships of several users at once, with company names, ordered by company name. */
+export async function membershipsOfUsers(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('memberships')
+    .innerJoin('companies', 'companies.id', 'memberships.companyId')
+    .select(['memberships.userId', 'memberships.companyId', 'companies.name as companyName', 'memberships.role'])
+    .where('memberships.userId', 'in', userIds)
+    .orderBy('companies.name')
+    .execute();
+}

@@ -62,7 +62,9 @@ export type SessionEvent =
   | { type: 'api.succeeded' }
   | { type: 'route.visited'; path: string }
   /** A call outside this machine answered a new session (a password change): adopt it. */
-  | { type: 'session.adopt'; session: Session };
+  | { type: 'session.adopt'; session: Session }
+  /** An external sign-in finished elsewhere (OpenID Connect callback): sign in with its session. */
+  | { type: 'session.establish'; session: Session; returnTo?: string | null };
 
 export type SessionEmitted =
   | { type: 'navigate'; to: string }
@@ -270,6 +272,18 @@ export const sessionMachine = setup({
       states: {
         idle: {
           on: {
+            'session.establish': {
+              target: '#session.signedIn',
+              actions: [
+                assign(({ event }) => {
+                  const s = hold(event.session);
+                  return { session: s, userTokens: withToken({}, s), mfa: null, error: null, returnTo: event.returnTo ?? null };
+                }),
+                'persist',
+                'announceCompany',
+                'navigateAfterSignIn',
+              ],
+            },
             'session.login': {
               target: 'authenticating',
               actions: assign(({ event }) => ({

@@ -73,3 +73,9 @@ export const infoText = style({
   margin: `0 0 ${vars.space.md}`,
 });
 export const links = style({ display: 'flex', justifyContent: 'space-between', marginTop: vars.space.md, fontSize: vars.font.size.sm });
+
+export const cardTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.sm, marginBottom: vars.space.md, flexWrap: 'wrap' });
+export const loginLogo = style({ maxHeight: '3rem', maxWidth: '12rem' });
+export const wordmark = style({ fontWeight: 700, fontSize: vars.font.size.lg, color: vars.palette.primary.main });
+export const external = style({ display: 'grid', gap: vars.space.sm, marginTop: vars.space.lg });
+export const divider = style({ textAlign: 'center', color: vars.palette.text.secondary, margin: 0 });

@@ -22,3 +22,22 @@ export async function signInForm(page: Page, email: string, password = DEMO_PASS
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Signs in an account without MFA and waits for the dashboard. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/Identity/Account/Login');
+  await signInForm(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Signs the admin in through MFA with the mailed code. */
+export async function signInAdmin(page: Page, request: APIRequestContext) {
+  await page.goto('/Identity/Account/Login');
+  const started = Date.now() - 1000;
+  await signInForm(page, 'admin@sitewatch.test');
+  await expect(page).toHaveURL(/multi-factor-verify/);
+  const code = await codeFromOutbox(request, 'admin@sitewatch.test', started);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}

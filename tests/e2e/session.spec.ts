@@ -17,7 +17,7 @@ test('a visitor is sent to sign-in; the admin signs in through MFA with the mail
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Signed in as Ada Admin (admin@sitewatch.test)')).toBeVisible();
   await expect(page.getByText('Role: Administrator')).toBeVisible();
-  await page.screenshot({ path: 'test-results/home-admin.png' });
+  await page.screenshot({ path: 'screenshots/home-admin.png' });
 
   // A reload keeps the session (restored from the encrypted root).
   await page.reload();
@@ -46,7 +46,7 @@ test('a wrong code shows its error, and the right one still works', async ({ pag
   await page.getByLabel('Code').fill(wrong);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toContainText('The code is not correct');
-  await page.screenshot({ path: 'test-results/mfa-wrong-code.png' });
+  await page.screenshot({ path: 'screenshots/mfa-wrong-code.png' });
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

@@ -8,7 +8,7 @@ import { whiteLabelMachine, EMPTY_WHITE_LABEL } from '../../src/machines/white-l
 
 /** The app with every global actor's I/O replaced: no DOM, storage or network. */
 export function testApp() {
-  const noop = fromCallback(() => {});
+  const noop = fromCallback(() => {}) as never;
   return appMachine.provide({
     actors: {
       session: sessionMachine.provide({

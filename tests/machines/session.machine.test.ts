@@ -270,6 +270,19 @@ describe('session machine: adopting a session', () => {
   });
 });
 
+describe('session machine: external sign-in', () => {
+  it('signs in with a session answered by the external-login callback and goes where asked', async () => {
+    const s = session({ accessToken: 'from-oidc' });
+    const { actor, emitted, stored } = startSession();
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'session.establish', session: s, returnTo: '/my-profile' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.session?.accessToken).toBe('from-oidc');
+    expect(stored.at(-1)).toMatchObject({ type: 'store.save' });
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/my-profile' });
+  });
+});
+
 describe('session machine: refresh', () => {
   it('refreshes for the current company and keeps the new tokens', async () => {
     const next = session();

@@ -25,23 +25,27 @@ export interface ModelRun<TEvent extends EventObject> {
    * state values only. Each is still a real event sequence, checked against the fine key when run.
    */
   simpleSerialize?: (s: AnyMachineSnapshot) => string;
+  /** The machine's input, when it needs one. */
+  input?: unknown;
 }
 
 /**
  * Builds the model from `xstate/graph`: shortest paths, simple paths, and every self-loop added through
  * getPathsFromEvents. Returns the paths and the coverage of state nodes and transitions they reach.
  */
-export function buildModel<TEvent extends EventObject>({ machine, events, serialize, simpleSerialize }: ModelRun<TEvent>) {
+export function buildModel<TEvent extends EventObject>({ machine, events, serialize, simpleSerialize, input }: ModelRun<TEvent>) {
   // TestModel directly: createTestModel refuses machines with invocations, but traversal only needs the pure
   // transition function, and the invoked actors' answers are offered as xstate.done/error.actor.* events.
   const model = new TestModel(machine, {
     events: events as never,
+    input,
     serializeState: (s: unknown) => serialize(s as AnyMachineSnapshot),
   } as never);
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
   const coarse = simpleSerialize ?? ((x: AnyMachineSnapshot) => JSON.stringify(x.value));
   const simpleModel = new TestModel(machine, {
     events: events as never,
+    input,
     serializeState: (s: unknown) => coarse(s as AnyMachineSnapshot),
   } as never);
   const simple = simpleModel.getSimplePaths();

@@ -63,6 +63,7 @@ const EVENTS = [
   { type: 'api.succeeded' },
   { type: 'route.visited', path: '/reports' },
   { type: 'session.adopt', session: admin },
+  { type: 'session.establish', session: admin, returnTo: '/my-profile' },
 ] as SessionEvent[];
 
 /** What the guards read, beyond the state value: role, shadowing, company, held companies, counter > 0. */

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, buildTestApp, call, demoIds, freshIp, signIn, signInAdmin, type TestApp } from './helpers';
 
-// Bad input for every POST route, generated from one table: each case must be a 400 that names the
+// Bad input for every POST and PUT route, generated from one table: each case must be a 400 that names the
 // field, with code bad_request, and never a 5xx.
 
 type Kind = 'string' | 'nullable-string' | 'boolean' | 'true';
 interface Field {
   kind: Kind;
   optional?: boolean;
+  /** An empty string is a valid value (an unset URL, the default title). */
+  emptyOk?: boolean;
 }
 interface Route {
+  method?: 'POST' | 'PUT';
   url: string;
   /** Which session the route needs, so validation (not authentication) is what answers. */
   auth?: 'member' | 'admin';
@@ -19,6 +22,8 @@ interface Route {
 }
 
 const str: Field = { kind: 'string' };
+const optStr: Field = { kind: 'string', optional: true };
+const emptyOk: Field = { kind: 'string', emptyOk: true };
 const routes: Route[] = [
   { url: '/api/login', fields: { email: str, password: str, rememberMe: { kind: 'boolean', optional: true } }, valid: { email: 'someone@example.test', password: 'Whatever1', rememberMe: false } },
   { url: '/api/verify-opt', fields: { mfaToken: str, code: str }, valid: { mfaToken: 'token', code: '123456' } },
@@ -40,6 +45,15 @@ const routes: Route[] = [
   { url: '/api/shadow-company', auth: 'admin', fields: { companyId: str }, valid: { companyId: 'c1' } },
   { url: '/api/shadow-user', auth: 'admin', fields: { userId: str }, valid: { userId: 'u1' } },
   { url: '/api/exit-shadow', auth: 'admin', fields: {}, valid: {} },
+  { method: 'PUT', url: '/api/me', auth: 'member', fields: { name: optStr, locale: optStr }, valid: { name: 'Max Manager', locale: 'en' } },
+  {
+    method: 'PUT', url: '/api/white-label/settings/bad-input.example', auth: 'admin',
+    fields: { faviconUrl: emptyOk, loginLogoUrl: emptyOk, siteLogoUrl: emptyOk, websiteTitle: emptyOk },
+    valid: { faviconUrl: '/favicon.ico', loginLogoUrl: 'https://cdn.example/login.png', siteLogoUrl: '', websiteTitle: 'Acme' },
+  },
+  // No provider is configured in this app: the body is validated before the provider is looked up.
+  { url: '/api/external-login/google/start', fields: { returnUrl: optStr, rememberMe: { kind: 'boolean', optional: true } }, valid: { returnUrl: '/reports', rememberMe: true } },
+  { url: '/api/external-login/callback', fields: { code: str, state: str, iss: optStr }, valid: { code: 'code', state: 'state', iss: 'https://issuer.example' } },
 ];
 
 const HUGE = 'A1a'.repeat(3334); // 10,002 characters, of every class a password rule asks for
@@ -60,7 +74,7 @@ interface Case {
 
 function casesFor(route: Route): Case[] {
   const out: Case[] = [];
-  const w = (name: string, body: unknown, field: string | null) => out.push({ name: `${route.url} ${name}`, route, body, field });
+  const w = (name: string, body: unknown, field: string | null) => out.push({ name: `${route.method ?? 'POST'} ${route.url} ${name}`, route, body, field });
   for (const [field, spec] of Object.entries(route.fields)) {
     const without = { ...route.valid };
     delete without[field];
@@ -70,7 +84,7 @@ function casesFor(route: Route): Case[] {
       // confirmPassword only has to match, so a wrong value is named there too.
       w(`with ${field} of 10,000 characters`, { ...route.valid, [field]: HUGE }, field);
       w(`with ${field} holding a NUL character`, { ...route.valid, [field]: `ab\u0000cd` }, field);
-      if (field !== 'confirmPassword') w(`with ${field} empty`, { ...route.valid, [field]: '' }, field);
+      if (field !== 'confirmPassword' && !spec.emptyOk) w(`with ${field} empty`, { ...route.valid, [field]: '' }, field);
     }
   }
   w('with an unknown field', { ...route.valid, isAdmin: true }, 'isAdmin');
@@ -92,14 +106,14 @@ describe('bad input', () => {
   });
   afterAll(() => t.close());
 
-  it('covers every POST route with many cases', () => {
-    expect(new Set(cases.map((c) => c.route.url)).size).toBe(14);
-    expect(cases.length).toBeGreaterThan(150);
+  it('covers every POST and PUT route with many cases', () => {
+    expect(new Set(cases.map((c) => c.route.url)).size).toBe(18);
+    expect(cases.length).toBeGreaterThan(250);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s is a 400 naming the field', async (_name, c) => {
     const res = await t.app.inject({
-      method: 'POST', url: c.route.url, remoteAddress: freshIp(), payload: JSON.stringify(c.body),
+      method: c.route.method ?? 'POST', url: c.route.url, remoteAddress: freshIp(), payload: JSON.stringify(c.body),
       headers: { 'content-type': 'application/json', ...(c.route.auth ? { authorization: `Bearer ${tokens[c.route.auth]}` } : {}) },
     });
     expect(res.statusCode).toBe(400);
@@ -110,7 +124,7 @@ describe('bad input', () => {
 
   it.each(routes.map((r) => [r.url, r] as const))('%s answers malformed JSON with a 400', async (_url, route) => {
     const res = await t.app.inject({
-      method: 'POST', url: route.url, remoteAddress: freshIp(), payload: '{"a":',
+      method: route.method ?? 'POST', url: route.url, remoteAddress: freshIp(), payload: '{"a":',
       headers: { 'content-type': 'application/json', ...(route.auth ? { authorization: `Bearer ${tokens[route.auth]}` } : {}) },
     });
     expect(res.statusCode).toBe(400);
@@ -157,11 +171,37 @@ describe('bad input', () => {
       ['/api/dev/outbox with to twice', '/api/dev/outbox?to=a&to=b', 'to'],
       ['/api/dev/outbox with a to of 10,000 characters', `/api/dev/outbox?to=${'a'.repeat(10_000)}`, 'to'],
       ['/api/dev/outbox with a NUL in to', '/api/dev/outbox?to=a%00b', 'to'],
+      ['/api/companies/{id}/members with an id of 65 characters', `/api/companies/${'x'.repeat(65)}/members`, 'id'],
+      ['/api/users with q of 201 characters', `/api/users?q=${'a'.repeat(201)}`, 'q'],
+      ['/api/users with q twice', '/api/users?q=a&q=b', 'q'],
     ];
+    // Public routes ignore the (admin) token every query case carries; authenticated ones need it to reach validation.
     it.each(queries)('%s is a 400 naming the field', async (_name, url, field) => {
-      const r = await call(t.app, 'GET', url);
+      const r = await call(t.app, 'GET', url, undefined, tokens.admin);
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining(field) });
+    });
+
+    it.each([
+      ['a space', 'exa%20mple.com'],
+      ['a slash', 'example.com%2Fx'],
+      ['a scheme', 'https%3A%2F%2Fexample.com'],
+      ['a NUL', 'a%00b.example'],
+      ['254 characters', 'a'.repeat(254)],
+      ['a label of 64 characters', `${'a'.repeat(64)}.example`],
+    ])('/api/white-label/settings/{domain} with %s in the domain is a 400 naming it', async (_what, domain) => {
+      for (const method of ['PUT', 'DELETE'] as const) {
+        const body = method === 'PUT' ? { faviconUrl: '', loginLogoUrl: '', siteLogoUrl: '', websiteTitle: '' } : undefined;
+        const r = await call(t.app, method, `/api/white-label/settings/${domain}`, body, tokens.admin);
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining('domain') });
+      }
+    });
+
+    it('a path parameter over the router limit is a 414 {message, code}, not a 5xx', async () => {
+      const r = await call(t.app, 'DELETE', `/api/white-label/settings/${'a'.repeat(10_000)}`, undefined, tokens.admin);
+      expect(r.status).toBe(414);
+      expect(r.body).toMatchObject({ message: expect.any(String), code: expect.any(String) });
     });
 
     it('/dev/mail with a NUL in to is a 400, not a 5xx', async () => {

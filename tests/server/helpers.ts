@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { createDeps } from '../../server/bootstrap';
-import { app as appPlugin } from '../../server/app';
+import { app as appPlugin, serverOptions } from '../../server/app';
 import { seedIfEmpty } from '../../server/seed/seed';
 import type { AppDeps } from '../../server/context';
 
@@ -37,6 +37,8 @@ async function freshPostgres(url: string): Promise<{ url: string; drop(): Promis
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
+  /** Every route the app registered, as "METHOD /path/:param" (HEAD routes Fastify adds are left out). */
+  routes: string[];
   close(): Promise<void>;
 }
 
@@ -71,12 +73,17 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     });
   }
   if (opts.seed !== false) await seedIfEmpty(deps.db, TEST_LOG_N);
-  const app = Fastify({ logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
+  const app = Fastify({ ...serverOptions, logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
+  const routes: string[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} ${r.url}`);
+  });
   await app.register(appPlugin, deps);
   await app.ready();
   return {
     app,
     deps,
+    routes,
     close: async () => {
       await app.close();
       await deps.close();

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-auth';
+import * as m0002 from './0002-oidc-states';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
+  '0002-oidc-states': m0002,
 };

@@ -9,7 +9,6 @@ export const app = {
   'home.company': 'Company: {{company}}',
   'home.noCompany': 'No company selected',
   'home.role': 'Role: {{role}}',
-  'home.shadowing': 'Shadowing {{name}} as {{actor}}',
   'session.logout': 'Logout',
   'session.offline': 'You are offline. Changes will be saved and synced when connection is restored.',
   'session.restoring': 'Restoring your session…',

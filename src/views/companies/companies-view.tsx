@@ -1,9 +1,211 @@
-import { NotFoundView } from '../errors/error-pages';
+import { useId } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useActors } from '../actors';
+import { t } from '../../i18n';
+import { companiesPageMachine } from '../../machines/companies-page.machine';
+import * as s from '../shared.css';
+import * as c from './companies.css';
 
-/** Placeholder until the companies screens land. */
-export function CompaniesView() {
-  return <NotFoundView />;
+/** Who the session is and may do, for the buttons: the server decides the rest. */
+function useSessionFacts() {
+  const { session } = useActors();
+  const companyId = useSelector(session, (st) => st.context.session?.companyId ?? null);
+  const role = useSelector(session, (st) => st.context.session?.role ?? 'viewer');
+  const isShadow = useSelector(session, (st) => st.context.session?.isShadow ?? false);
+  const busy = useSelector(session, (st) => !st.matches({ signedIn: { activity: 'idle' } }));
+  return { session, companyId, canShadow: role === 'admin' && !isShadow, busy, isShadow };
 }
+
+/** Admins: every company, to switch into, shadow, or pick one of its people to shadow. */
+export function CompaniesView() {
+  const { companies } = useActors();
+  const list = useSelector(companies, (st) => st.context.companies);
+  const loading = useSelector(companies, (st) => st.matches('loading'));
+  const { session, companyId, canShadow, busy, isShadow } = useSessionFacts();
+  const page = useActorRef(companiesPageMachine);
+  const openId = useSelector(page, (st) => st.context.companyId);
+  const members = useSelector(page, (st) => st.context.members);
+  const membersLoading = useSelector(page, (st) => st.matches({ members: 'loading' }));
+  const query = useSelector(page, (st) => st.context.query);
+  const users = useSelector(page, (st) => st.context.users);
+  const searched = useSelector(page, (st) => st.matches({ users: 'ready' }));
+  const error = useSelector(page, (st) => st.context.error);
+  const searchId = useId();
+  const hintId = useId();
+  const open = list.find((x) => x.id === openId);
+
+  return (
+    <div className={c.page}>
+      <section aria-labelledby="page-title">
+        <h1 id="page-title" className={s.title}>{t('companies.title')}</h1>
+        <p className={c.muted}>{t('companies.intro')}</p>
+        {isShadow && <p role="status">{t('companies.shadowUnavailable')}</p>}
+        {error && <p role="alert" className={s.errorText}>{error}</p>}
+        <div className={c.card}>
+          {loading && list.length === 0 ? (
+            <p role="status">{t('companies.loading')}</p>
+          ) : list.length === 0 ? (
+            <p>{t('companies.none')}</p>
+          ) : (
+            <table className={c.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={c.th}>{t('companies.name')}</th>
+                  <th scope="col" className={c.th}>{t('companies.type')}</th>
+                  <th scope="col" className={c.th}>{t('companies.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((co) => (
+                  <tr key={co.id}>
+                    <th scope="row" className={c.td}>
+                      {co.name} {co.id === companyId && <span className={c.badge}>{t('companies.current')}</span>}
+                    </th>
+                    <td className={c.td}>{co.customerType}</td>
+                    <td className={c.td}>
+                      <div className={c.actions}>
+                        <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
+                          {t('companies.switch', { name: co.name })}
+                        </button>
+                        <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.company', companyId: co.id })}>
+                          {t('companies.shadow', { name: co.name })}
+                        </button>
+                        <button
+                          type="button"
+                          className={c.button}
+                          aria-expanded={openId === co.id}
+                          onClick={() => page.send(openId === co.id ? { type: 'members.close' } : { type: 'members.open', companyId: co.id })}
+                        >
+                          {openId === co.id ? t('companies.hideMembers') : t('companies.members', { name: co.name })}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </section>
+
+      {open && (
+        <section aria-labelledby="members-title" className={c.card}>
+          <h2 id="members-title">{t('companies.membersTitle', { name: open.name })}</h2>
+          {membersLoading ? (
+            <p role="status">{t('companies.loading')}</p>
+          ) : members.length === 0 ? (
+            <p>{t('companies.noMembers')}</p>
+          ) : (
+            <table className={c.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={c.th}>{t('companies.memberName')}</th>
+                  <th scope="col" className={c.th}>{t('companies.memberEmail')}</th>
+                  <th scope="col" className={c.th}>{t('companies.memberRole')}</th>
+                  <th scope="col" className={c.th}>{t('companies.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((m) => (
+                  <tr key={m.userId}>
+                    <th scope="row" className={c.td}>{m.name}</th>
+                    <td className={c.td}>{m.email}</td>
+                    <td className={c.td}>{t(`role.${m.role}`)}</td>
+                    <td className={c.td}>
+                      <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.user', userId: m.userId })}>
+                        {t('companies.shadowUser', { name: m.name })}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="search-title" className={c.card}>
+        <div className={c.search}>
+          <h2 id="search-title">{t('companies.searchTitle')}</h2>
+          <label htmlFor={searchId} className={s.label}>{t('companies.searchLabel')}</label>
+          <input
+            id={searchId}
+            type="search"
+            className={s.input}
+            value={query}
+            aria-describedby={hintId}
+            onChange={(e) => page.send({ type: 'users.search', query: e.target.value })}
+          />
+          <span id={hintId} className={c.muted}>{t('companies.searchHint')}</span>
+        </div>
+        {searched && users.length === 0 && <p>{t('companies.noUsers')}</p>}
+        {users.length > 0 && (
+          <ul aria-labelledby="search-title">
+            {users.map((u) => (
+              <li key={u.id} className={c.actions} style={{ alignItems: 'center', padding: '0.25rem 0' }}>
+                <span>
+                  {u.name} · {u.email}
+                </span>
+                {u.platformRole === 'admin' ? (
+                  <span className={c.muted}>{t('companies.adminUser')}</span>
+                ) : (
+                  <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.user', userId: u.id })}>
+                    {t('companies.shadowUser', { name: u.name })}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Everyone: the companies one belongs to, with a switch. */
 export function MyCompaniesView() {
-  return <NotFoundView />;
+  const { companies } = useActors();
+  const list = useSelector(companies, (st) => st.context.companies);
+  const loading = useSelector(companies, (st) => st.matches('loading'));
+  const { session, companyId, busy } = useSessionFacts();
+  return (
+    <section className={c.page} aria-labelledby="page-title">
+      <div>
+        <h1 id="page-title" className={s.title}>{t('companies.myTitle')}</h1>
+        <p className={c.muted}>{t('companies.myIntro')}</p>
+      </div>
+      <div className={c.card}>
+        {loading && list.length === 0 ? (
+          <p role="status">{t('companies.loading')}</p>
+        ) : list.length === 0 ? (
+          <p>{t('companies.none')}</p>
+        ) : (
+          <table className={c.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={c.th}>{t('companies.name')}</th>
+                <th scope="col" className={c.th}>{t('companies.type')}</th>
+                <th scope="col" className={c.th}>{t('companies.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((co) => (
+                <tr key={co.id}>
+                  <th scope="row" className={c.td}>
+                    {co.name} {co.id === companyId && <span className={c.badge}>{t('companies.current')}</span>}
+                  </th>
+                  <td className={c.td}>{co.customerType}</td>
+                  <td className={c.td}>
+                    <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
+                      {t('companies.switch', { name: co.name })}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,31 @@
+import type { companies as En } from '../en/companies';
+
+/** Arabic strings for Companies, My Companies and shadowing. */
+export const companies: Record<keyof typeof En, string> = {
+  'companies.title': 'الشركات',
+  'companies.intro': 'جميع الشركات على المنصة. اعمل بصفة شركة أو بصفة أحد أفرادها لترى ما يرونه.',
+  'companies.myTitle': 'شركاتي',
+  'companies.myIntro': 'الشركات التي تنتمي إليها. التبديل بينها لا يؤدي إلى تسجيل خروجك.',
+  'companies.name': 'الشركة',
+  'companies.type': 'نوع العميل',
+  'companies.actions': 'الإجراءات',
+  'companies.current': 'الحالية',
+  'companies.switch': 'التبديل إلى {{name}}',
+  'companies.shadow': 'العمل بصفة {{name}}',
+  'companies.members': 'أعضاء {{name}}',
+  'companies.hideMembers': 'إخفاء الأعضاء',
+  'companies.membersTitle': 'أعضاء {{name}}',
+  'companies.memberName': 'الاسم',
+  'companies.memberEmail': 'البريد الإلكتروني',
+  'companies.memberRole': 'الدور',
+  'companies.shadowUser': 'العمل بصفة {{name}}',
+  'companies.none': 'لا توجد شركات بعد.',
+  'companies.noMembers': 'لا يوجد أعضاء في هذه الشركة بعد.',
+  'companies.loading': 'جارٍ التحميل…',
+  'companies.searchTitle': 'العمل بصفة شخص آخر',
+  'companies.searchLabel': 'ابحث عن شخص للعمل بصفته',
+  'companies.searchHint': 'اكتب اسمًا أو عنوان بريد إلكتروني.',
+  'companies.noUsers': 'لا توجد نتائج مطابقة.',
+  'companies.adminUser': 'مسؤول (لا يمكن العمل بصفته)',
+  'companies.shadowUnavailable': 'أنهِ أولًا جلسة العمل الحالية بصفة شخص آخر.',
+};

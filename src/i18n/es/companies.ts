@@ -1,0 +1,31 @@
+import type { companies as En } from '../en/companies';
+
+/** Spanish strings for Companies, My Companies and shadowing. */
+export const companies: Record<keyof typeof En, string> = {
+  'companies.title': 'Empresas',
+  'companies.intro': 'Todas las empresas de la plataforma. Actúe como una empresa o como uno de sus miembros para ver lo mismo que ellos.',
+  'companies.myTitle': 'Mis empresas',
+  'companies.myIntro': 'Las empresas a las que pertenece. Al cambiar de empresa, su sesión sigue abierta.',
+  'companies.name': 'Empresa',
+  'companies.type': 'Tipo de cliente',
+  'companies.actions': 'Acciones',
+  'companies.current': 'Actual',
+  'companies.switch': 'Cambiar a {{name}}',
+  'companies.shadow': 'Actuar como {{name}}',
+  'companies.members': 'Miembros de {{name}}',
+  'companies.hideMembers': 'Ocultar miembros',
+  'companies.membersTitle': 'Miembros de {{name}}',
+  'companies.memberName': 'Nombre',
+  'companies.memberEmail': 'Correo electrónico',
+  'companies.memberRole': 'Rol',
+  'companies.shadowUser': 'Actuar como {{name}}',
+  'companies.none': 'Todavía no hay empresas.',
+  'companies.noMembers': 'Esta empresa todavía no tiene miembros.',
+  'companies.loading': 'Cargando…',
+  'companies.searchTitle': 'Actuar como otra persona',
+  'companies.searchLabel': 'Buscar a quién suplantar',
+  'companies.searchHint': 'Escriba un nombre o una dirección de correo electrónico.',
+  'companies.noUsers': 'No hay coincidencias.',
+  'companies.adminUser': 'Administrador (no se puede suplantar)',
+  'companies.shadowUnavailable': 'Salga primero de la suplantación actual.',
+};

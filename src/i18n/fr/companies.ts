@@ -1,0 +1,31 @@
+import type { companies as En } from '../en/companies';
+
+/** French strings for Companies, My Companies and shadowing. */
+export const companies: Record<keyof typeof En, string> = {
+  'companies.title': 'Entreprises',
+  'companies.intro': 'Toutes les entreprises de la plateforme. Agissez au nom d’une entreprise ou en tant que l’un de ses membres pour voir ce qu’ils voient.',
+  'companies.myTitle': 'Mes entreprises',
+  'companies.myIntro': 'Les entreprises dont vous faites partie. Changer d’entreprise ne vous déconnecte pas.',
+  'companies.name': 'Entreprise',
+  'companies.type': 'Type de client',
+  'companies.actions': 'Actions',
+  'companies.current': 'Actuelle',
+  'companies.switch': 'Passer à {{name}}',
+  'companies.shadow': 'Agir au nom de {{name}}',
+  'companies.members': 'Membres de {{name}}',
+  'companies.hideMembers': 'Masquer les membres',
+  'companies.membersTitle': 'Membres de {{name}}',
+  'companies.memberName': 'Nom',
+  'companies.memberEmail': 'Adresse e-mail',
+  'companies.memberRole': 'Rôle',
+  'companies.shadowUser': 'Agir en tant que {{name}}',
+  'companies.none': 'Aucune entreprise pour le moment.',
+  'companies.noMembers': 'Cette entreprise n’a encore aucun membre.',
+  'companies.loading': 'Chargement…',
+  'companies.searchTitle': 'Emprunter l’identité d’une personne',
+  'companies.searchLabel': 'Rechercher une personne dont emprunter l’identité',
+  'companies.searchHint': 'Saisissez un nom ou une adresse e-mail.',
+  'companies.noUsers': 'Aucun résultat.',
+  'companies.adminUser': 'Administrateur (emprunt d’identité impossible)',
+  'companies.shadowUnavailable': 'Quittez d’abord la session d’emprunt d’identité en cours.',
+};

@@ -1,0 +1,31 @@
+import type { management as En } from '../en/management';
+
+/** French strings for Management: white-label settings per domain. */
+export const management: Record<keyof typeof En, string> = {
+  'management.title': 'Gestion',
+  'management.whiteLabel': 'Paramètres de marque blanche',
+  'management.intro': 'Chaque nom d’hôte peut afficher son propre titre, son favicon et ses logos. Un hôte sans paramètres affiche Sitewatch.',
+  'management.domain': 'Domaine',
+  'management.websiteTitle': 'Titre du site web',
+  'management.faviconUrl': 'URL du favicon',
+  'management.loginLogoUrl': 'URL du logo de connexion',
+  'management.siteLogoUrl': 'URL du logo de la barre latérale',
+  'management.urlHint': 'Laissez vide, ou indiquez une adresse http(s) ou un chemin de ce site commençant par /.',
+  'management.domainHint': 'Le nom d’hôte tel que saisi dans le navigateur, par exemple dashboard.example.com.',
+  'management.updated': 'Dernière mise à jour',
+  'management.actions': 'Actions',
+  'management.add': 'Ajouter des paramètres pour un domaine',
+  'management.edit': 'Modifier {{domain}}',
+  'management.delete': 'Supprimer {{domain}}',
+  'management.save': 'Enregistrer',
+  'management.saving': 'Enregistrement…',
+  'management.cancel': 'Annuler',
+  'management.none': 'Aucun domaine n’a encore ses propres paramètres.',
+  'management.saved': 'Paramètres de {{domain}} enregistrés.',
+  'management.deleted': 'Paramètres supprimés.',
+  'management.formTitleNew': 'Nouveaux paramètres de marque blanche',
+  'management.formTitleEdit': 'Paramètres de marque blanche de {{domain}}',
+  'management.thisHost': 'ce navigateur',
+  'management.loading': 'Chargement…',
+  'management.retry': 'Réessayer',
+};

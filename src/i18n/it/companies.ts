@@ -1,0 +1,31 @@
+import type { companies as En } from '../en/companies';
+
+/** Italian strings for Companies, My Companies and shadowing. */
+export const companies: Record<keyof typeof En, string> = {
+  'companies.title': 'Aziende',
+  'companies.intro': 'Tutte le aziende della piattaforma. Operi come un’azienda o come uno dei suoi membri per vedere ciò che vedono.',
+  'companies.myTitle': 'Le mie aziende',
+  'companies.myIntro': 'Le aziende di cui fa parte. Il cambio di azienda non chiude la sessione.',
+  'companies.name': 'Azienda',
+  'companies.type': 'Tipo di cliente',
+  'companies.actions': 'Azioni',
+  'companies.current': 'Attuale',
+  'companies.switch': 'Passare a {{name}}',
+  'companies.shadow': 'Operare come {{name}}',
+  'companies.members': 'Membri di {{name}}',
+  'companies.hideMembers': 'Nascondere i membri',
+  'companies.membersTitle': 'Membri di {{name}}',
+  'companies.memberName': 'Nome',
+  'companies.memberEmail': 'E-mail',
+  'companies.memberRole': 'Ruolo',
+  'companies.shadowUser': 'Operare come {{name}}',
+  'companies.none': 'Non ci sono ancora aziende.',
+  'companies.noMembers': 'Questa azienda non ha ancora membri.',
+  'companies.loading': 'Caricamento…',
+  'companies.searchTitle': 'Assumere l’identità di una persona',
+  'companies.searchLabel': 'Cercare la persona di cui assumere l’identità',
+  'companies.searchHint': 'Digiti un nome o un indirizzo e-mail.',
+  'companies.noUsers': 'Nessun risultato.',
+  'companies.adminUser': 'Amministratore (non è possibile assumerne l’identità)',
+  'companies.shadowUnavailable': 'Esca prima dalla sessione di impersonificazione in corso.',
+};

@@ -1,0 +1,31 @@
+import type { management as En } from '../en/management';
+
+/** Italian strings for Management: white-label settings per domain. */
+export const management: Record<keyof typeof En, string> = {
+  'management.title': 'Gestione',
+  'management.whiteLabel': 'Impostazioni del marchio personalizzato',
+  'management.intro': 'Ogni nome host può mostrare titolo, favicon e loghi propri. Un host senza impostazioni mostra Sitewatch.',
+  'management.domain': 'Dominio',
+  'management.websiteTitle': 'Titolo del sito web',
+  'management.faviconUrl': 'URL della favicon',
+  'management.loginLogoUrl': 'URL del logo di accesso',
+  'management.siteLogoUrl': 'URL del logo della barra laterale',
+  'management.urlHint': 'Lasci vuoto oppure indichi un indirizzo http(s) o un percorso di questo sito che inizia con /.',
+  'management.domainHint': 'Il nome host così come viene digitato nel browser, ad esempio dashboard.example.com.',
+  'management.updated': 'Ultimo aggiornamento',
+  'management.actions': 'Azioni',
+  'management.add': 'Aggiungere impostazioni per un dominio',
+  'management.edit': 'Modificare {{domain}}',
+  'management.delete': 'Eliminare {{domain}}',
+  'management.save': 'Salvare',
+  'management.saving': 'Salvataggio in corso…',
+  'management.cancel': 'Annullare',
+  'management.none': 'Nessun dominio ha ancora impostazioni proprie.',
+  'management.saved': 'Impostazioni di {{domain}} salvate.',
+  'management.deleted': 'Impostazioni eliminate.',
+  'management.formTitleNew': 'Nuove impostazioni del marchio personalizzato',
+  'management.formTitleEdit': 'Impostazioni del marchio personalizzato di {{domain}}',
+  'management.thisHost': 'questo browser',
+  'management.loading': 'Caricamento…',
+  'management.retry': 'Riprovare',
+};

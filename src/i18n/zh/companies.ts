@@ -1,0 +1,31 @@
+import type { companies as En } from '../en/companies';
+
+/** Chinese (Simplified) strings for Companies, My Companies and shadowing. */
+export const companies: Record<keyof typeof En, string> = {
+  'companies.title': '公司',
+  'companies.intro': '平台上的所有公司。您可以以某家公司或其某位成员的身份操作，查看他们所看到的内容。',
+  'companies.myTitle': '我的公司',
+  'companies.myIntro': '您所属的公司。切换公司后，您仍保持登录状态。',
+  'companies.name': '公司',
+  'companies.type': '客户类型',
+  'companies.actions': '操作',
+  'companies.current': '当前',
+  'companies.switch': '切换到 {{name}}',
+  'companies.shadow': '以 {{name}} 的身份操作',
+  'companies.members': '{{name}} 的成员',
+  'companies.hideMembers': '隐藏成员',
+  'companies.membersTitle': '{{name}} 的成员',
+  'companies.memberName': '姓名',
+  'companies.memberEmail': '电子邮箱',
+  'companies.memberRole': '角色',
+  'companies.shadowUser': '以 {{name}} 的身份操作',
+  'companies.none': '暂无公司。',
+  'companies.noMembers': '该公司暂无成员。',
+  'companies.loading': '正在加载…',
+  'companies.searchTitle': '以他人身份操作',
+  'companies.searchLabel': '查找要以其身份操作的人员',
+  'companies.searchHint': '输入姓名或电子邮箱地址。',
+  'companies.noUsers': '没有匹配的人员。',
+  'companies.adminUser': '管理员（无法以其身份操作）',
+  'companies.shadowUnavailable': '请先结束当前以他人身份操作的会话。',
+};

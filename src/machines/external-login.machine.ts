@@ -1,0 +1,95 @@
+import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackResponse } from '../api/contract/external-login';
+import { externalProviders, finishExternalLogin, startExternalLogin } from '../api/external-login.api';
+
+export interface ExternalLoginContext {
+  /** The configured providers: a button for each, none for the others. */
+  providers: ExternalProvider[];
+  error: string | null;
+  /** The session actor that adopts the finished sign-in. */
+  session: AnyActorRef | null;
+  /** Buttons on the sign-in page, or the /auth0loginCallback page finishing a sign-in. */
+  mode: 'buttons' | 'callback';
+}
+
+export type ExternalLoginEvent =
+  | { type: 'external.start'; provider: ExternalProviderId; returnUrl?: string; rememberMe?: boolean }
+  | { type: 'external.finish'; code: string; state: string; iss?: string };
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** External sign-in (OpenID Connect, code + PKCE, exchanged by the server): providers, start, callback. */
+export const externalLoginMachine = setup({
+  types: {
+    context: {} as ExternalLoginContext,
+    events: {} as ExternalLoginEvent,
+    input: {} as { session?: AnyActorRef; mode: 'buttons' | 'callback' },
+  },
+  actors: {
+    fetchProviders: fromPromise<ExternalProvider[]>(() => externalProviders()),
+    /** Asks for the authorization URL and leaves for the identity provider. */
+    startLogin: fromPromise<void, { provider: ExternalProviderId; returnUrl?: string; rememberMe?: boolean }>(async ({ input }) => {
+      const { authorizationUrl } = await startExternalLogin(input.provider, { returnUrl: input.returnUrl, rememberMe: input.rememberMe });
+      window.location.assign(authorizationUrl);
+    }),
+    finishLogin: fromPromise<ExternalLoginCallbackResponse, { code: string; state: string; iss?: string }>(({ input }) => finishExternalLogin(input)),
+  },
+  guards: { isCallback: (_, params: { mode: string }) => params.mode === 'callback' },
+}).createMachine({
+  id: 'externalLogin',
+  context: ({ input }) => ({ providers: [], error: null, session: input.session ?? null, mode: input.mode }),
+  initial: 'init',
+  states: {
+    init: {
+      always: [
+        { guard: { type: 'isCallback', params: ({ context }) => ({ mode: context.mode }) }, target: 'awaitingCallback' },
+        { target: 'loadingProviders' },
+      ],
+    },
+    loadingProviders: {
+      invoke: {
+        id: 'providers',
+        src: 'fetchProviders',
+        onDone: { target: 'ready', actions: assign({ providers: ({ event }) => event.output }) },
+        // No buttons is the right fallback: sign-in by password still works.
+        onError: { target: 'ready', actions: assign({ providers: [] }) },
+      },
+    },
+    ready: {
+      on: { 'external.start': 'redirecting' },
+    },
+    redirecting: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'start',
+        src: 'startLogin',
+        input: ({ event }) => (event.type === 'external.start' ? { provider: event.provider, returnUrl: event.returnUrl, rememberMe: event.rememberMe } : { provider: 'auth0' as const }),
+        // Success leaves the page; staying here means the browser is on its way.
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => message(event.error) }) },
+      },
+    },
+    awaitingCallback: {
+      on: { 'external.finish': 'finishing' },
+    },
+    finishing: {
+      invoke: {
+        id: 'finish',
+        src: 'finishLogin',
+        input: ({ event }) => (event.type === 'external.finish' ? { code: event.code, state: event.state, iss: event.iss } : { code: '', state: '' }),
+        onDone: {
+          target: 'done',
+          actions: sendTo(
+            ({ context }) => context.session!,
+            ({ event }) => {
+              const { returnUrl, ...session } = event.output;
+              return { type: 'session.establish', session, returnTo: returnUrl };
+            },
+          ),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+      },
+    },
+    done: { type: 'final' },
+    failed: {},
+  },
+});

@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+
+export const page = style({ maxWidth: '72rem', display: 'grid', gap: vars.space.lg });
+export const card = style({
+  background: vars.palette.surface.card,
+  border: `1px solid ${vars.palette.border.main}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  overflowX: 'auto',
+});
+export const table = style({ width: '100%', borderCollapse: 'collapse' });
+export const th = style({
+  textAlign: 'start',
+  fontWeight: 500,
+  color: vars.palette.text.secondary,
+  borderBottom: `1px solid ${vars.palette.border.main}`,
+  padding: vars.space.sm,
+});
+export const td = style({ textAlign: 'start', borderBottom: `1px solid ${vars.palette.border.main}`, padding: vars.space.sm, verticalAlign: 'middle' });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const button = style({
+  font: 'inherit',
+  minHeight: '2.25rem',
+  paddingInline: vars.space.sm,
+  border: `1px solid ${vars.palette.border.strong}`,
+  borderRadius: vars.radius.sm,
+  background: vars.palette.surface.card,
+  color: vars.palette.text.primary,
+  cursor: 'pointer',
+  selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
+});
+export const primary = style([button, { background: vars.palette.primary.main, color: vars.palette.primary.contrast, borderColor: vars.palette.primary.main }]);
+export const badge = style({
+  display: 'inline-block',
+  paddingInline: vars.space.xs,
+  borderRadius: vars.radius.sm,
+  background: vars.palette.success.surface,
+  color: vars.palette.success.main,
+  fontSize: vars.font.size.sm,
+});
+export const muted = style({ color: vars.palette.text.secondary });
+export const search = style({ display: 'grid', gap: vars.space.xs, maxWidth: '28rem' });

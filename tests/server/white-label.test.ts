@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, buildTestApp, call, demoIds, signIn, signInAdmin, type TestApp } from './helpers';
+
+describe('white-label settings', () => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof demoIds>>;
+  let admin: { accessToken: string };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await demoIds(t.deps);
+    admin = await signInAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  const settings = {
+    faviconUrl: '/favicon-acme.ico',
+    loginLogoUrl: 'https://cdn.acme.example/login.png',
+    siteLogoUrl: 'http://assets.acme.example:8443/site.svg?v=2#logo',
+    websiteTitle: 'Acme Monitoring',
+  };
+  const put = (domain: string, body: unknown, token = admin.accessToken) => call(t.app, 'PUT', `/api/white-label/settings/${encodeURIComponent(domain)}`, body, token);
+  const del = (domain: string, token = admin.accessToken) => call(t.app, 'DELETE', `/api/white-label/settings/${encodeURIComponent(domain)}`, undefined, token);
+  const list = (token = admin.accessToken) => call(t.app, 'GET', '/api/white-label/settings', undefined, token);
+  const publicGet = (domain: string) => call(t.app, 'GET', `/api/white-label?Domain=${encodeURIComponent(domain)}`);
+  const auditRows = (action: string) => t.deps.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
+
+  it('an admin creates settings for a host name; the public call then answers them', async () => {
+    const r = await put('Dashboard.Acme.Example', settings);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ domain: 'dashboard.acme.example', ...settings, updatedAt: expect.any(String) });
+    expect(new Date(r.body.data.updatedAt).toISOString()).toBe(r.body.data.updatedAt);
+    expect((await publicGet('dashboard.acme.example')).body).toEqual({ data: settings });
+    expect((await publicGet('DASHBOARD.ACME.EXAMPLE')).body).toEqual({ data: settings });
+  });
+
+  it('PUT replaces the row (upsert), and GET lists every row ordered by domain', async () => {
+    await put('b.example', settings);
+    await put('a.example:8080', { ...settings, websiteTitle: 'A' });
+    const again = await put('b.example', { faviconUrl: '', loginLogoUrl: '', siteLogoUrl: '', websiteTitle: 'B2' });
+    expect(again.body.data).toMatchObject({ domain: 'b.example', faviconUrl: '', websiteTitle: 'B2' });
+    const rows = (await list()).body.data as { domain: string; websiteTitle: string }[];
+    const domains = rows.map((r) => r.domain);
+    expect(domains).toEqual([...domains].sort());
+    expect(rows.find((r) => r.domain === 'b.example')!.websiteTitle).toBe('B2');
+    expect(rows.filter((r) => r.domain === 'b.example')).toHaveLength(1);
+    expect((await publicGet('a.example:8080')).body.data.websiteTitle).toBe('A');
+  });
+
+  it('stores and returns text exactly as given: markup is not interpreted, trimmed or escaped', async () => {
+    const title = '<script>alert("x")</script> & Co — 監視 ';
+    const r = await put('markup.example', { ...settings, websiteTitle: title, siteLogoUrl: '/logo.png?a=1&b=<2>' });
+    expect(r.status).toBe(200);
+    expect((await publicGet('markup.example')).body.data).toMatchObject({ websiteTitle: title, siteLogoUrl: '/logo.png?a=1&b=<2>' });
+  });
+
+  it('DELETE removes the row; the public call answers empty strings again; a second DELETE is 404', async () => {
+    await put('gone.example', settings);
+    const r = await del('gone.example');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { deleted: true } });
+    expect((await publicGet('gone.example')).body).toEqual({ data: { faviconUrl: '', loginLogoUrl: '', siteLogoUrl: '', websiteTitle: '' } });
+    const again = await del('gone.example');
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: expect.any(String), code: 'not_found' });
+  });
+
+  it('writes go to the audit log with the admin', async () => {
+    await put('audited.example', settings);
+    await del('audited.example');
+    expect((await auditRows('white-label.update')).at(-1)).toMatchObject({ actorUserId: ids.admin, detail: 'audited.example' });
+    expect((await auditRows('white-label.delete')).at(-1)).toMatchObject({ actorUserId: ids.admin, detail: 'audited.example' });
+  });
+
+  it('refuses javascript:, data: and protocol-relative URLs, and other non-URLs', async () => {
+    for (const bad of [
+      'javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\nscript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>',
+      'vbscript:x', '//evil.example/logo.png', '/\\evil.example/logo.png', 'logo.png', 'https://', 'ftp://files.example/logo.png',
+      'https://ok.example/a b.png', `https://ok.example/${'a'.repeat(2048)}`,
+    ]) {
+      for (const field of ['faviconUrl', 'loginLogoUrl', 'siteLogoUrl']) {
+        const r = await put('bad.example', { ...settings, [field]: bad });
+        expect(r.status, `${field} = ${JSON.stringify(bad)}`).toBe(400);
+        expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining(field) });
+      }
+    }
+    expect((await publicGet('bad.example')).body.data.websiteTitle).toBe('');
+  });
+
+  it('accepts the longest host name (253 characters) in the path and in the public query', async () => {
+    const longest = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61)].join('.');
+    expect(longest).toHaveLength(253);
+    expect((await put(longest, settings)).status).toBe(200);
+    expect((await publicGet(longest)).body.data).toEqual(settings);
+    expect((await del(longest)).status).toBe(200);
+  });
+
+  it('refuses domains that are not host names', async () => {
+    for (const bad of ['exa mple.com', 'example.com/path', 'http://example.com', '-bad.example', 'bad-.example', 'a..example', 'ex_ample.com', 'example.com:99999', 'example.com:', `${'a'.repeat(64)}.example`, 'ünïcode.example']) {
+      const r = await put(bad, settings);
+      expect(r.status, bad).toBe(400);
+      expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining('Domain') });
+    }
+  });
+
+  it('refuses a title over 200 characters and missing or unknown fields', async () => {
+    expect((await put('t.example', { ...settings, websiteTitle: 'x'.repeat(201) })).status).toBe(400);
+    const { websiteTitle: _t, ...noTitle } = settings;
+    expect((await put('t.example', noTitle)).body.message).toContain('websiteTitle');
+    expect((await put('t.example', { ...settings, domain: 'other.example' })).body.message).toContain('domain');
+  });
+
+  it('is for admins acting as themselves only (403), and needs a session (401)', async () => {
+    for (const email of [DEMO.manager, DEMO.user, DEMO.viewer]) {
+      const s = await signIn(t.app, email);
+      expect((await list(s.accessToken)).status).toBe(403);
+      expect((await put('x.example', settings, s.accessToken)).status).toBe(403);
+      expect((await del('dashboard.acme.example', s.accessToken)).status).toBe(403);
+    }
+    const shadow = (await call(t.app, 'POST', '/api/shadow-company', { companyId: ids.northwind }, admin.accessToken)).body.data;
+    expect((await list(shadow.accessToken)).status).toBe(403);
+    expect((await put('x.example', settings, shadow.accessToken)).status).toBe(403);
+    expect((await call(t.app, 'GET', '/api/white-label/settings')).status).toBe(401);
+    expect((await publicGet('x.example')).body.data.websiteTitle).toBe('');
+  });
+});
