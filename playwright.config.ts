@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+const oidcPort = port + 1;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Debian's Chromium when present; otherwise Playwright's own browser, where `playwright install` works.
 const executablePath = fs.existsSync(chromium) ? chromium : undefined;
@@ -27,7 +28,16 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
+  webServer: [
+    {
+      // A real OpenID provider for external sign-in (Auth0 button), on loopback.
+      command: 'npx tsx tests/e2e/oidc-provider-server.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { OIDC_PORT: String(oidcPort), APP_ORIGIN: `http://127.0.0.1:${port}` },
+    },
+    {
     // The real server on a temporary SQLite database, serving the built client.
     command: 'npx tsx server/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
@@ -40,6 +50,10 @@ export default defineConfig({
       SCRYPT_LOG_N: '12',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OIDC_AUTH0_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      OIDC_AUTH0_CLIENT_ID: 'sitewatch-e2e',
+      OIDC_AUTH0_CLIENT_SECRET: 'sitewatch-e2e-secret',
     },
-  },
+    },
+  ],
 });

@@ -181,3 +181,35 @@ test.describe('the app shell', () => {
     await expect(page).toHaveTitle('Sitewatch');
   });
 });
+
+test('external sign-in through a real OpenID provider (Auth0 button), back where the visitor was headed', async ({ page }) => {
+  await page.goto('/my-companies');
+  await expect(page).toHaveURL(/returnUrl=%2Fmy-companies/);
+  await expect(page.getByRole('button', { name: 'Sign in with Auth0' })).toBeVisible();
+  // Providers that are not configured have no button.
+  await expect(page.getByRole('button', { name: 'Sign in with Facebook' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in with Google Plus' })).toHaveCount(0);
+  await page.screenshot({ path: 'screenshots/sign-in.png', fullPage: true });
+  await page.getByRole('button', { name: 'Sign in with Auth0' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:8182\/interaction\//);
+  await page.locator('input[name="login"]').fill('manager@sitewatch.test');
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'My Companies', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('an external sign-in for an unknown account is refused with a clear message', async ({ page }) => {
+  await page.goto('/Identity/Account/Login');
+  await page.getByRole('button', { name: 'Sign in with Auth0' }).click();
+  await page.locator('input[name="login"]').fill('stranger@example.test');
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/auth0loginCallback/);
+  await expect(page.getByRole('alert')).toContainText('External sign-in did not complete.');
+  await page.screenshot({ path: 'screenshots/external-refused.png' });
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
