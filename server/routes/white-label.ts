@@ -23,7 +23,10 @@ export async function whiteLabelRoutes(app: FastifyInstance, deps: AppDeps): Pro
   // Public (DESIGN §6): the client asks before anyone signs in.
   app.get('/api/white-label', async (req) => {
     const { Domain } = parse(whiteLabelQuery, req.query);
-    const row = await findWhiteLabel(deps.db, Domain.toLowerCase());
+    const domain = Domain.toLowerCase();
+    // Settings for host:port win; otherwise the host's own settings serve every port of it.
+    const bare = domain.replace(/:\d+$/, '');
+    const row = (await findWhiteLabel(deps.db, domain)) ?? (bare !== domain ? await findWhiteLabel(deps.db, bare) : undefined);
     return {
       data: {
         faviconUrl: row?.faviconUrl ?? '',

@@ -46,6 +46,14 @@ describe('white-label settings', () => {
     expect((await publicGet('a.example:8080')).body.data.websiteTitle).toBe('A');
   });
 
+  it('a host asked for with a port falls back to the host\'s own settings; settings for host:port win', async () => {
+    await put('ports.example', { ...settings, websiteTitle: 'Any port' });
+    expect((await publicGet('ports.example:8080')).body.data.websiteTitle).toBe('Any port');
+    await put('ports.example:9090', { ...settings, websiteTitle: 'Port 9090' });
+    expect((await publicGet('ports.example:9090')).body.data.websiteTitle).toBe('Port 9090');
+    expect((await publicGet('other.example:8080')).body.data.websiteTitle).toBe('');
+  });
+
   it('stores and returns text exactly as given: markup is not interpreted, trimmed or escaped', async () => {
     const title = '<script>alert("x")</script> & Co — 監視 ';
     const r = await put('markup.example', { ...settings, websiteTitle: title, siteLogoUrl: '/logo.png?a=1&b=<2>' });
