@@ -20,7 +20,7 @@ export async function codeFromOutbox(request: APIRequestContext, email: string, 
 export async function signInForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs in an account without MFA and waits for the dashboard. */
