@@ -1,6 +1,137 @@
-import { NotFoundView } from '../errors/error-pages';
+import { useId, useRef, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { t } from '../../i18n';
+import { signUpMachine, type SignUpField } from '../../machines/sign-up.machine';
+import { AuthCardTop, FieldMessages, FocusHeading, PasswordRule, TextField, focusFirstInvalid } from '../password/form-parts';
+import * as s from '../shared.css';
+import * as a from '../password/account.css';
 
-/** Placeholder until the page is built; routes already point here. */
+const SIGN_IN = '/Identity/Account/Login';
+
 export function SignUpView() {
-  return <NotFoundView />;
+  const actor = useActorRef(signUpMachine);
+  const created = useSelector(actor, (st) => st.matches('created'));
+  const busy = useSelector(actor, (st) => st.matches('submitting'));
+  const values = useSelector(actor, (st) => st.context.form.values);
+  const errors = useSelector(actor, (st) => st.context.form.errors);
+  const failure = useSelector(actor, (st) => (st.matches({ editing: 'failed' }) ? st.context.form.failure : null));
+  const unmet = useSelector(actor, (st) => st.context.unmet);
+  const ids = { rule: useId(), failure: useId(), terms: useId(), termsErrors: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
+
+  if (created) {
+    return (
+      <main className={s.authPage} id="main" tabIndex={-1}>
+        <div className={s.card}>
+          <AuthCardTop />
+          <FocusHeading>{t('signUp.done.title')}</FocusHeading>
+          <p role="status" className={a.doneText}>
+            {t('signUp.done.text')}
+          </p>
+          <Link href={SIGN_IN} className={a.linkButton}>
+            {t('signUp.done.signIn')}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  const change = <K extends Exclude<SignUpField, 'acceptTerms'>>(field: K) => (value: string) => actor.send({ type: 'signup.change', field, value });
+  const blur = (field: SignUpField) => () => actor.send({ type: 'signup.blur', field });
+  const blamed = (field: SignUpField) => (failure?.field === field ? ids.failure : null);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'signup.submit' });
+    focusFirstInvalid(formRef.current);
+  };
+
+  return (
+    <main className={s.authPage} id="main" tabIndex={-1}>
+      <div className={s.card}>
+        <AuthCardTop />
+        <h1 className={s.title}>{t('signUp.title')}</h1>
+        <p className={s.subtitle}>{t('signUp.subtitle')}</p>
+        <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
+          {failure && (
+            <p id={ids.failure} role="alert" className={s.errorText}>
+              {failure.message}
+            </p>
+          )}
+          <TextField
+            label={t('signUp.name')}
+            autoComplete="name"
+            value={values.name}
+            messages={errors.name}
+            describedBy={[blamed('name')]}
+            serverInvalid={failure?.field === 'name'}
+            maxLength={200}
+            onChange={change('name')}
+            onBlur={blur('name')}
+          />
+          <TextField
+            label={t('signUp.email')}
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            messages={errors.email}
+            describedBy={[blamed('email')]}
+            serverInvalid={failure?.field === 'email'}
+            maxLength={254}
+            onChange={change('email')}
+            onBlur={blur('email')}
+          />
+          <TextField
+            label={t('signUp.password')}
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            messages={errors.password}
+            describedBy={[ids.rule, blamed('password')]}
+            serverInvalid={failure?.field === 'password'}
+            maxLength={128}
+            onChange={change('password')}
+            onBlur={blur('password')}
+          >
+            <PasswordRule id={ids.rule} unmet={unmet} />
+          </TextField>
+          <TextField
+            label={t('signUp.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            messages={errors.confirmPassword}
+            describedBy={[blamed('confirmPassword')]}
+            serverInvalid={failure?.field === 'confirmPassword'}
+            maxLength={128}
+            onChange={change('confirmPassword')}
+            onBlur={blur('confirmPassword')}
+          />
+          <div className={a.checkboxField}>
+            <div className={a.checkboxRow}>
+              <input
+                id={ids.terms}
+                type="checkbox"
+                className={a.checkbox}
+                checked={values.acceptTerms}
+                aria-invalid={Boolean(errors.acceptTerms?.length)}
+                aria-describedby={errors.acceptTerms?.length ? ids.termsErrors : undefined}
+                onChange={(e) => actor.send({ type: 'signup.change', field: 'acceptTerms', value: e.target.checked })}
+                onBlur={blur('acceptTerms')}
+              />
+              <label htmlFor={ids.terms}>{t('signUp.acceptTerms')}</label>
+            </div>
+            <FieldMessages id={ids.termsErrors} messages={errors.acceptTerms} />
+          </div>
+          <button type="submit" className={s.primaryButton} disabled={busy}>
+            {t('signUp.submit')}
+          </button>
+        </form>
+        <div className={s.links}>
+          <Link href={SIGN_IN}>{t('signUp.haveAccount')}</Link>
+        </div>
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,120 @@
+import { useCallback, useId, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useActors } from '../actors';
+import { t } from '../../i18n';
+import { PASSWORD_RULE, type FieldMessage, type PasswordPart } from '../../machines/account-form';
+import { LanguageSelect } from '../shell/language-select';
+import * as s from '../shared.css';
+import * as a from './account.css';
+
+/** The top of the public account cards: the white-label logo (or the name) and the language choice, as on sign-in. */
+export function AuthCardTop() {
+  const { whiteLabel } = useActors();
+  const logo = useSelector(whiteLabel, (st) => st.context.settings.loginLogoUrl);
+  return (
+    <div className={s.cardTop}>
+      {/* no-referrer: the reset page's address carries its token, and a white-label logo may live on another host. */}
+      {logo ? <img src={logo} alt={t('app.name')} className={s.loginLogo} referrerPolicy="no-referrer" /> : <span className={s.wordmark}>{t('app.name')}</span>}
+      <LanguageSelect />
+    </div>
+  );
+}
+
+/** A heading that takes focus when it appears, so a page that swaps its content announces the new state. */
+export function FocusHeading({ children }: { children: ReactNode }) {
+  const focus = useCallback((el: HTMLHeadingElement | null) => el?.focus(), []);
+  return (
+    <h1 ref={focus} tabIndex={-1} className={`${s.title} ${a.heading}`}>
+      {children}
+    </h1>
+  );
+}
+
+/** Moves focus to the first field a refused submit marked invalid, once React has rendered the messages. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** The live checklist of the password rule; parts turn to done as the password meets them. */
+export function PasswordRule({ id, unmet }: { /** Referenced by the field's aria-describedby. */ id: string; /** Parts not met yet. */ unmet: PasswordPart[] }) {
+  return (
+    <div id={id} className={a.rule}>
+      <span>{t('account.password.rule.title')}:</span>
+      <ul className={a.ruleList}>
+        {PASSWORD_RULE.map((part) => {
+          const met = !unmet.includes(part.part!);
+          return (
+            <li key={part.part} className={a.ruleItem[met ? 'met' : 'unmet']}>
+              <span className={a.ruleMark} aria-hidden="true">
+                {met ? '✓' : '•'}
+              </span>
+              <span>{t(part.key, part.params)}</span>
+              <span className={a.visuallyHidden}>({t(met ? 'account.password.rule.met' : 'account.password.rule.unmet')})</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export interface TextFieldProps {
+  /** The visible label. */
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  /** The field's messages as the machine shows them now. */
+  messages?: FieldMessage[];
+  /** Ids of further descriptions: a hint, the password rule, a server failure about this field. */
+  describedBy?: (string | false | null | undefined)[];
+  /** The server blamed this field (its failure alert is among describedBy). */
+  serverInvalid?: boolean;
+  maxLength?: number;
+  disabled?: boolean;
+  onChange(value: string): void;
+  onBlur(): void;
+  /** Rendered between the input and its messages (the password rule). */
+  children?: ReactNode;
+}
+
+/** A labelled input whose messages are linked through aria-describedby and flagged with aria-invalid. */
+export function TextField({ label, type = 'text', autoComplete, value, messages, describedBy = [], serverInvalid, maxLength, disabled, onChange, onBlur, children }: TextFieldProps) {
+  const id = useId();
+  const errorsId = useId();
+  const invalid = Boolean(messages?.length) || Boolean(serverInvalid);
+  const described = [...describedBy, messages?.length ? errorsId : null].filter(Boolean).join(' ');
+  return (
+    <div className={s.field}>
+      <label className={s.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={invalid ? `${s.input} ${a.invalidInput}` : s.input}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        maxLength={maxLength}
+        disabled={disabled}
+        aria-invalid={invalid}
+        aria-describedby={described || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      />
+      {children}
+      <FieldMessages id={errorsId} messages={messages} />
+    </div>
+  );
+}
+
+export function FieldMessages({ id, messages }: { id: string; messages?: FieldMessage[] }) {
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className={a.fieldErrors}>
+      {messages.map((m) => (
+        <li key={m.key}>{t(m.key, m.params)}</li>
+      ))}
+    </ul>
+  );
+}
