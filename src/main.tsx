@@ -38,6 +38,7 @@ bindApi({
 actors.session.on('navigate', (e) => navigate(e.to, { replace: e.to === '/maintenance' }));
 actors.session.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, message: e.message, key: e.key }));
 actors.session.on('session.changed', () => actors.companies.send({ type: 'companies.load' }));
+actors.session.on('session.started', (e) => actors.preferences.send({ type: 'preferences.suggest', locale: e.locale }));
 actors.session.on('session.ended', () => {
   actors.companies.send({ type: 'companies.clear' });
   actors.layout.send({ type: 'layout.clear' });

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { STORAGE_KEYS } from '../storage/keys';
 import { LOCALES, type Locale } from '../i18n';
 import { applyToDocument } from '../storage/document';
@@ -33,7 +33,9 @@ export type PreferencesEvent =
   | { type: 'preferences.language'; locale: Locale }
   | { type: 'preferences.theme'; part: ThemePart; value: string }
   | { type: 'preferences.mode'; mode: Mode }
-  | { type: 'preferences.reset' };
+  | { type: 'preferences.reset' }
+  /** The account's language after sign-in: taken only while this browser has no choice of its own. */
+  | { type: 'preferences.suggest'; locale: Locale };
 
 export type PreferencesCommand = { type: 'preferences.save'; preferences: Preferences } | { type: 'preferences.apply'; preferences: Preferences };
 
@@ -50,11 +52,11 @@ export function sanitize(raw: unknown): Preferences {
   };
 }
 
-const loadPreferences = fromPromise<Preferences>(async () => {
+const loadPreferences = fromPromise<Preferences & { chosen?: boolean }>(async () => {
   const raw = localStorage.getItem(STORAGE_KEYS.preferences);
   if (!raw) return DEFAULT_PREFERENCES;
   try {
-    return sanitize(JSON.parse(raw));
+    return { ...sanitize(JSON.parse(raw)), chosen: true };
   } catch {
     return DEFAULT_PREFERENCES;
   }
@@ -73,7 +75,7 @@ const isPart = (part: ThemePart, value: string) =>
 
 export const preferencesMachine = setup({
   types: {
-    context: {} as Preferences,
+    context: {} as Preferences & { chosen: boolean },
     events: {} as PreferencesEvent,
   },
   actors: { loadPreferences, preferencesStore },
@@ -82,12 +84,13 @@ export const preferencesMachine = setup({
     apply: sendTo('store', ({ context }): PreferencesCommand => ({ type: 'preferences.apply', preferences: pickPreferences(context) })),
   },
   guards: {
-    knownLocale: ({ event }) => event.type === 'preferences.language' && (LOCALES as readonly string[]).includes(event.locale),
+    knownLocale: ({ event }) => (event.type === 'preferences.language' || event.type === 'preferences.suggest') && (LOCALES as readonly string[]).includes(event.locale),
+    notChosen: ({ context }) => !context.chosen,
     knownTheme: ({ event }) => event.type === 'preferences.theme' && isPart(event.part, event.value),
   },
 }).createMachine({
   id: 'preferences',
-  context: { ...DEFAULT_PREFERENCES },
+  context: { ...DEFAULT_PREFERENCES, chosen: false },
   invoke: { id: 'store', src: 'preferencesStore' },
   initial: 'loading',
   states: {
@@ -95,16 +98,21 @@ export const preferencesMachine = setup({
       invoke: {
         id: 'load',
         src: 'loadPreferences',
-        onDone: { target: 'ready', actions: [assign(({ event }) => event.output), 'apply'] },
+        onDone: { target: 'ready', actions: [assign(({ event }) => ({ ...event.output, chosen: event.output.chosen ?? false })), 'apply'] },
         onError: { target: 'ready', actions: 'apply' },
       },
     },
     ready: {
       on: {
-        'preferences.language': { guard: 'knownLocale', actions: [assign({ locale: ({ event }) => event.locale }), 'save'] },
+        'preferences.language': { guard: 'knownLocale', actions: [assign({ locale: ({ event }) => event.locale, chosen: true }), 'save'] },
+        'preferences.suggest': {
+          guard: and(['notChosen', 'knownLocale']),
+          actions: [assign({ locale: ({ event }) => event.locale }), 'apply'],
+        },
         'preferences.theme': {
           guard: 'knownTheme',
           actions: [
+            assign({ chosen: true }),
             assign(({ event }) =>
               event.part === 'sidebar'
                 ? { sidebarTheme: event.value as SidebarTheme }
@@ -115,8 +123,8 @@ export const preferencesMachine = setup({
             'save',
           ],
         },
-        'preferences.mode': { actions: [assign({ mode: ({ event }) => event.mode }), 'save'] },
-        'preferences.reset': { actions: [assign(() => ({ ...DEFAULT_PREFERENCES })), 'save'] },
+        'preferences.mode': { actions: [assign({ mode: ({ event }) => event.mode, chosen: true }), 'save'] },
+        'preferences.reset': { actions: [assign(() => ({ ...DEFAULT_PREFERENCES, chosen: false })), 'save'] },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
 import * as authApi from '../api/auth.api';
 import * as profileApi from '../api/profile.api';
 import { locale as localeSchema, type Me, type Session } from '../api/contract/auth';
@@ -11,7 +11,7 @@ import {
 } from './account-form';
 
 /** The events this machine sends to the global actors it is given (narrow, so tests can pass any receiver). */
-export type AdoptSession = { type: 'session.adopt'; session: Session };
+export type AdoptSession = { type: 'session.adopt'; session: Session } | { type: 'session.info'; name: string; locale: Locale };
 export type SetLanguage = { type: 'preferences.language'; locale: Locale };
 export type ShowNotice = { type: 'notice.show'; level: 'info'; key: I18nKey };
 
@@ -182,6 +182,8 @@ export const profileMachine = setup({
             onDone: {
               target: 'editing.saved',
               actions: [
+                // The top bar and home show the session's name: keep it in step without waiting for a refresh.
+                sendTo(({ context }) => context.session, ({ event }) => ({ type: 'session.info' as const, name: event.output.name, locale: event.output.locale })),
                 { type: 'applyLanguage', params: ({ context, event }) => ({ before: context.profile?.locale ?? null, after: event.output.locale }) },
                 { type: 'takeProfile', params: ({ event }) => ({ profile: event.output }) },
               ],

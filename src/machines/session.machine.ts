@@ -64,13 +64,17 @@ export type SessionEvent =
   /** A call outside this machine answered a new session (a password change): adopt it. */
   | { type: 'session.adopt'; session: Session }
   /** An external sign-in finished elsewhere (OpenID Connect callback): sign in with its session. */
-  | { type: 'session.establish'; session: Session; returnTo?: string | null };
+  | { type: 'session.establish'; session: Session; returnTo?: string | null }
+  /** The profile was saved: the session's basic info follows without waiting for a refresh. */
+  | { type: 'session.info'; name: string; locale: Session['basicInfo']['locale'] };
 
 export type SessionEmitted =
   | { type: 'navigate'; to: string }
   | { type: 'notice'; level: 'error' | 'warning' | 'info'; message?: string; key?: I18nKey }
   | { type: 'session.ended' }
-  | { type: 'session.changed'; companyId: string | null };
+  | { type: 'session.changed'; companyId: string | null }
+  /** A fresh sign-in (not a restore): the account's language, for a browser that has not chosen one. */
+  | { type: 'session.started'; locale: Session['basicInfo']['locale'] };
 
 export interface Restored {
   session: HeldSession | null;
@@ -166,6 +170,7 @@ export const sessionMachine = setup({
     clearFeedback: assign({ error: null, info: null }),
     assignError: assign({ error: (_, params: { error: unknown }) => toErrorInfo(params.error) }),
     navigateAfterSignIn: enqueueActions(({ context, enqueue }) => {
+      if (context.session) enqueue.emit({ type: 'session.started', locale: context.session.basicInfo.locale });
       enqueue.emit({ type: 'navigate', to: context.returnTo ?? ROUTES.home });
       enqueue.assign({ returnTo: null });
     }),
@@ -399,6 +404,18 @@ export const sessionMachine = setup({
             assign(({ event }) => {
               const s = hold(event.session);
               return { session: s, userTokens: withToken({}, s) };
+            }),
+            'persist',
+          ],
+        },
+        'session.info': {
+          actions: [
+            assign(({ context, event }) => {
+              if (!context.session) return {};
+              const basicInfo = { ...context.session.basicInfo, name: event.name, locale: event.locale };
+              const session = { ...context.session, basicInfo };
+              const userTokens = Object.fromEntries(Object.entries(context.userTokens).map(([k, v]) => [k, { ...v, basicInfo }]));
+              return { session, userTokens };
             }),
             'persist',
           ],

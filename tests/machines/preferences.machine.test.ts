@@ -43,7 +43,28 @@ describe('preferences machine', () => {
     expect(a.getSnapshot().context).toMatchObject({ sidebarTheme: 'theme7', topbarTheme: 'theme2', backgroundTheme: 'theme3', mode: 'dark' });
     expect(commands.filter((c) => c.type === 'preferences.save')).toHaveLength(4);
     a.send({ type: 'preferences.reset' });
-    expect(a.getSnapshot().context).toMatchObject(DEFAULT_PREFERENCES);
+    expect(a.getSnapshot().context).toMatchObject({ ...DEFAULT_PREFERENCES, chosen: false });
+  });
+
+  it("takes the account's language after sign-in only while the browser has no choice of its own", async () => {
+    const fresh = start();
+    await waitFor(fresh.a, (s) => s.matches('ready'));
+    fresh.a.send({ type: 'preferences.suggest', locale: 'es' });
+    expect(fresh.a.getSnapshot().context.locale).toBe('es');
+    // Suggested, not chosen: nothing is stored.
+    expect(fresh.commands.filter((c) => c.type === 'preferences.save')).toHaveLength(0);
+    fresh.a.send({ type: 'preferences.language', locale: 'fr' });
+    fresh.a.send({ type: 'preferences.suggest', locale: 'it' });
+    expect(fresh.a.getSnapshot().context.locale).toBe('fr');
+
+    const stored = createActor(
+      preferencesMachine.provide({
+        actors: { loadPreferences: fromPromise(async () => ({ ...DEFAULT_PREFERENCES, locale: 'ar' as const, chosen: true })), preferencesStore: fromCallback(() => {}) as never },
+      }),
+    ).start();
+    await waitFor(stored, (s) => s.matches('ready'));
+    stored.send({ type: 'preferences.suggest', locale: 'zh' });
+    expect(stored.getSnapshot().context.locale).toBe('ar');
   });
 
   it('sanitizes whatever is stored', () => {

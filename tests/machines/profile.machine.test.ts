@@ -77,7 +77,7 @@ describe('profile machine: details', () => {
   });
 
   it('saves name and language; a new language goes to preferences, with a notice that outlives the rebuilt page', async () => {
-    const { actor, calls, preferences, notices } = start();
+    const { actor, calls, preferences, notices, session: toSession } = start();
     await ready(actor);
     actor.send({ type: 'profile.change', field: 'name', value: '  Uma Renamed ' });
     actor.send({ type: 'profile.change', field: 'locale', value: 'es' });
@@ -88,6 +88,7 @@ describe('profile machine: details', () => {
     expect(preferences).toEqual([{ type: 'preferences.language', locale: 'es' }]);
     expect(notices).toEqual([{ type: 'notice.show', level: 'info', key: 'account.profile.saved' }]);
     expect(actor.getSnapshot().context.profile?.locale).toBe('es');
+    expect(toSession).toEqual([{ type: 'session.info', name: 'Uma Renamed', locale: 'es' }]);
   });
 
   it('an unchanged language leaves preferences alone (the saved state says it)', async () => {

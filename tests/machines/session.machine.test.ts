@@ -270,6 +270,17 @@ describe('session machine: adopting a session', () => {
   });
 });
 
+describe('session machine: profile info', () => {
+  it('updates the name and language of the session and every held token, and stores them', async () => {
+    const { actor, stored } = await signedIn();
+    actor.send({ type: 'session.info', name: 'Uma Renamed', locale: 'it' });
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.session?.basicInfo).toMatchObject({ name: 'Uma Renamed', locale: 'it' });
+    expect(ctx.userTokens.c1?.basicInfo.name).toBe('Uma Renamed');
+    expect(stored.at(-1)).toMatchObject({ type: 'store.save' });
+  });
+});
+
 describe('session machine: external sign-in', () => {
   it('signs in with a session answered by the external-login callback and goes where asked', async () => {
     const s = session({ accessToken: 'from-oidc' });

@@ -64,6 +64,7 @@ const EVENTS = [
   { type: 'route.visited', path: '/reports' },
   { type: 'session.adopt', session: admin },
   { type: 'session.establish', session: admin, returnTo: '/my-profile' },
+  { type: 'session.info', name: 'Ada Lovelace', locale: 'fr' },
 ] as SessionEvent[];
 
 /** What the guards read, beyond the state value: role, shadowing, company, held companies, counter > 0. */

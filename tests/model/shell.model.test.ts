@@ -71,7 +71,9 @@ describe('preferences machine, model-based', () => {
   const model = buildModel({
     machine,
     events: [
-      { type: 'xstate.done.actor.load', output: { ...DEFAULT_PREFERENCES, locale: 'fr' } },
+      { type: 'xstate.done.actor.load', output: { ...DEFAULT_PREFERENCES, locale: 'fr', chosen: true } },
+      { type: 'xstate.done.actor.load', output: DEFAULT_PREFERENCES },
+      { type: 'preferences.suggest', locale: 'es' },
       { type: 'xstate.error.actor.load', error: new Error('storage') },
       { type: 'preferences.language', locale: 'ar' },
       { type: 'preferences.language', locale: 'xx' },
