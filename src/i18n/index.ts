@@ -17,9 +17,11 @@ export function addLocale(locale: Locale, dict: Dictionary): void {
   registered.add(locale);
 }
 
-/** The languages that have a dictionary, in the order of LOCALES. */
+export const isRegistered = (locale: Locale): boolean => registered.has(locale);
+
+/** The languages offered: every language is loaded on demand (see load.ts). */
 export function availableLocales(): Locale[] {
-  return LOCALES.filter((l) => registered.has(l));
+  return [...LOCALES];
 }
 
 /** Switches language; a language without a dictionary falls back to English. */

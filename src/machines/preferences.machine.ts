@@ -2,6 +2,7 @@ import { and, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { STORAGE_KEYS } from '../storage/keys';
 import { LOCALES, type Locale } from '../i18n';
 import { applyToDocument } from '../storage/document';
+import { loadLocale } from '../i18n/load';
 
 export const SIDEBAR_THEMES = ['default', 'theme1', 'theme2', 'theme3', 'theme4', 'theme5', 'theme6', 'theme7'] as const;
 export const TOPBAR_THEMES = SIDEBAR_THEMES;
@@ -75,10 +76,21 @@ const isPart = (part: ThemePart, value: string) =>
 
 export const preferencesMachine = setup({
   types: {
-    context: {} as Preferences & { chosen: boolean },
+    context: {} as Preferences & {
+      /** True once this browser has a stored or explicit choice; a suggested language never overrides it. */
+      chosen: boolean;
+      /** The language whose dictionary is being fetched; the interface switches when it has arrived. */
+      pending: Locale | null;
+      /** Whether the pending language is a choice to store, or only a suggestion. */
+      storePending: boolean;
+    },
     events: {} as PreferencesEvent,
   },
-  actors: { loadPreferences, preferencesStore },
+  actors: {
+    loadPreferences,
+    preferencesStore,
+    loadDictionary: fromPromise<void, { locale: Locale }>(({ input }) => loadLocale(input.locale)),
+  },
   actions: {
     save: sendTo('store', ({ context }): PreferencesCommand => ({ type: 'preferences.save', preferences: pickPreferences(context) })),
     apply: sendTo('store', ({ context }): PreferencesCommand => ({ type: 'preferences.apply', preferences: pickPreferences(context) })),
@@ -86,47 +98,71 @@ export const preferencesMachine = setup({
   guards: {
     knownLocale: ({ event }) => (event.type === 'preferences.language' || event.type === 'preferences.suggest') && (LOCALES as readonly string[]).includes(event.locale),
     notChosen: ({ context }) => !context.chosen,
+    storesPending: ({ context }) => context.storePending,
     knownTheme: ({ event }) => event.type === 'preferences.theme' && isPart(event.part, event.value),
   },
 }).createMachine({
   id: 'preferences',
-  context: { ...DEFAULT_PREFERENCES, chosen: false },
+  context: { ...DEFAULT_PREFERENCES, chosen: false, pending: null, storePending: false },
   invoke: { id: 'store', src: 'preferencesStore' },
   initial: 'loading',
+  on: {
+    'preferences.language': {
+      guard: 'knownLocale',
+      target: '.switching',
+      actions: assign({ pending: ({ event }) => event.locale, storePending: true, chosen: true }),
+    },
+    'preferences.suggest': {
+      guard: and(['notChosen', 'knownLocale']),
+      target: '.switching',
+      actions: assign({ pending: ({ event }) => event.locale, storePending: false }),
+    },
+    'preferences.theme': {
+      guard: 'knownTheme',
+      actions: [
+        assign(({ event }) =>
+          event.part === 'sidebar'
+            ? { sidebarTheme: event.value as SidebarTheme, chosen: true }
+            : event.part === 'topbar'
+              ? { topbarTheme: event.value as SidebarTheme, chosen: true }
+              : { backgroundTheme: event.value as BackgroundTheme, chosen: true },
+        ),
+        'save',
+      ],
+    },
+    'preferences.mode': { actions: [assign({ mode: ({ event }) => event.mode, chosen: true }), 'save'] },
+    'preferences.reset': { target: '.ready', actions: [assign(() => ({ ...DEFAULT_PREFERENCES, chosen: false, pending: null })), 'save'] },
+  },
   states: {
     loading: {
       invoke: {
         id: 'load',
         src: 'loadPreferences',
-        onDone: { target: 'ready', actions: [assign(({ event }) => ({ ...event.output, chosen: event.output.chosen ?? false })), 'apply'] },
+        // Everything but the language applies at once; the language waits for its dictionary.
+        onDone: {
+          target: 'switching',
+          actions: [
+            assign(({ event }) => ({ ...event.output, locale: 'en' as const, chosen: event.output.chosen ?? false, pending: event.output.locale, storePending: false })),
+            'apply',
+          ],
+        },
         onError: { target: 'ready', actions: 'apply' },
       },
     },
-    ready: {
-      on: {
-        'preferences.language': { guard: 'knownLocale', actions: [assign({ locale: ({ event }) => event.locale, chosen: true }), 'save'] },
-        'preferences.suggest': {
-          guard: and(['notChosen', 'knownLocale']),
-          actions: [assign({ locale: ({ event }) => event.locale }), 'apply'],
-        },
-        'preferences.theme': {
-          guard: 'knownTheme',
-          actions: [
-            assign({ chosen: true }),
-            assign(({ event }) =>
-              event.part === 'sidebar'
-                ? { sidebarTheme: event.value as SidebarTheme }
-                : event.part === 'topbar'
-                  ? { topbarTheme: event.value as SidebarTheme }
-                  : { backgroundTheme: event.value as BackgroundTheme },
-            ),
-            'save',
-          ],
-        },
-        'preferences.mode': { actions: [assign({ mode: ({ event }) => event.mode, chosen: true }), 'save'] },
-        'preferences.reset': { actions: [assign(() => ({ ...DEFAULT_PREFERENCES, chosen: false })), 'save'] },
+    switching: {
+      invoke: {
+        id: 'dictionary',
+        src: 'loadDictionary',
+        input: ({ context }) => ({ locale: context.pending ?? 'en' }),
+        onDone: [
+          { guard: 'storesPending', target: 'ready', actions: [assign(({ context }) => ({ locale: context.pending ?? context.locale, pending: null })), 'save'] },
+          { target: 'ready', actions: [assign(({ context }) => ({ locale: context.pending ?? context.locale, pending: null })), 'apply'] },
+        ],
+        // Without its dictionary a language cannot be shown: stay in the current one.
+        onError: { target: 'ready', actions: assign({ pending: null }) },
       },
     },
+    ready: {},
   },
 });
 

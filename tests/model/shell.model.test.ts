@@ -74,6 +74,8 @@ describe('preferences machine, model-based', () => {
       { type: 'xstate.done.actor.load', output: { ...DEFAULT_PREFERENCES, locale: 'fr', chosen: true } },
       { type: 'xstate.done.actor.load', output: DEFAULT_PREFERENCES },
       { type: 'preferences.suggest', locale: 'es' },
+      { type: 'xstate.done.actor.dictionary' },
+      { type: 'xstate.error.actor.dictionary', error: new Error('chunk') },
       { type: 'xstate.error.actor.load', error: new Error('storage') },
       { type: 'preferences.language', locale: 'ar' },
       { type: 'preferences.language', locale: 'xx' },
@@ -89,7 +91,7 @@ describe('preferences machine, model-based', () => {
     printCoverage('preferences', model.coverage);
     expect(model.coverage.missingStates).toEqual([]);
     expect(model.coverage.missingTransitions).toEqual([]);
-    await replay(machine, model.paths, undefined, { load: 'loadPreferences' });
+    await replay(machine, model.paths, undefined, { load: 'loadPreferences', dictionary: 'loadDictionary' });
   });
 });
 

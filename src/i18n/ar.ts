@@ -1,0 +1,11 @@
+import type { Dictionary } from './en';
+import { app } from './ar/app';
+import { auth } from './ar/auth';
+import { errors } from './ar/errors';
+import { shell } from './ar/shell';
+import { account } from './ar/account';
+import { companies } from './ar/companies';
+import { management } from './ar/management';
+
+/** Arabic. */
+export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };

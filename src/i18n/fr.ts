@@ -1,0 +1,11 @@
+import type { Dictionary } from './en';
+import { app } from './fr/app';
+import { auth } from './fr/auth';
+import { errors } from './fr/errors';
+import { shell } from './fr/shell';
+import { account } from './fr/account';
+import { companies } from './fr/companies';
+import { management } from './fr/management';
+
+/** French. */
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };

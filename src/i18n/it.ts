@@ -1,0 +1,11 @@
+import type { Dictionary } from './en';
+import { app } from './it/app';
+import { auth } from './it/auth';
+import { errors } from './it/errors';
+import { shell } from './it/shell';
+import { account } from './it/account';
+import { companies } from './it/companies';
+import { management } from './it/management';
+
+/** Italian. */
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };

@@ -1,0 +1,11 @@
+import type { Dictionary } from './en';
+import { app } from './zh/app';
+import { auth } from './zh/auth';
+import { errors } from './zh/errors';
+import { shell } from './zh/shell';
+import { account } from './zh/account';
+import { companies } from './zh/companies';
+import { management } from './zh/management';
+
+/** Chinese (Simplified). */
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };
