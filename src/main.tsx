@@ -9,7 +9,7 @@ import './views/theme/global.css';
 import './views/theme/themes.css';
 import { appMachine } from './machines/app.machine';
 import { freshAccessToken } from './machines/token-gate';
-import { bindApi } from './api/client';
+import { bindApi } from './api/bindings';
 import { ActorsProvider, type Actors } from './views/actors';
 import { App } from './views/app';
 

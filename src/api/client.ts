@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { ZodType } from 'zod';
 import { errorBody } from './contract/common';
+import { bindings, type RequestMeta } from './bindings';
 
 /** The header flag of SPEC §7: a request carrying it does not move the loading indicator. */
 export const IGNORE_LOADING_HEADER = 'X-Ignore-Loading';
@@ -24,35 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestMeta {
-  method: string;
-  path: string;
-  ignoreLoading: boolean;
-  /** Public calls (sign-in and friends) carry no token and report no failure to the session. */
-  isPublic: boolean;
-}
-
-/** What the running app plugs in: where the token comes from and who hears about calls. */
-export interface ApiBindings {
-  getAccessToken(): Promise<string | null>;
-  onStart(meta: RequestMeta): void;
-  onEnd(meta: RequestMeta): void;
-  onSuccess(meta: RequestMeta): void;
-  onFailure(error: ApiError, meta: RequestMeta): void;
-}
-
-const noop = () => {};
-let bindings: ApiBindings = {
-  getAccessToken: async () => null,
-  onStart: noop,
-  onEnd: noop,
-  onSuccess: noop,
-  onFailure: noop,
-};
-
-export function bindApi(next: Partial<ApiBindings>): void {
-  bindings = { ...bindings, ...next };
-}
+export { bindApi, type ApiBindings, type RequestMeta } from './bindings';
 
 function baseUrl(): string {
   const configured = import.meta.env?.VITE_API_BASE_URL as string | undefined;

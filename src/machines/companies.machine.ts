@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CompanySummary } from '../api/contract/auth';
-import { companies as fetchCompaniesApi } from '../api/auth.api';
 
 export interface CompaniesContext {
   /** The user's companies (all of them for admins), for the top bar and My Companies. */
@@ -12,7 +11,7 @@ export type CompaniesEvent = { type: 'companies.load' } | { type: 'companies.cle
 
 export const companiesMachine = setup({
   types: { context: {} as CompaniesContext, events: {} as CompaniesEvent },
-  actors: { fetchCompanies: fromPromise<CompanySummary[]>(() => fetchCompaniesApi()) },
+  actors: { fetchCompanies: fromPromise<CompanySummary[]>(async () => (await import('../api/auth.api')).companies()) },
 }).createMachine({
   id: 'companies',
   context: { companies: [], error: null },

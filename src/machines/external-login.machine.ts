@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackResponse } from '../api/contract/external-login';
-import { externalProviders, finishExternalLogin, startExternalLogin } from '../api/external-login.api';
+// The sign-in page paints before the api layer arrives.
+const api = () => import('../api/external-login.api');
 
 export interface ExternalLoginContext {
   /** The configured providers: a button for each, none for the others. */
@@ -26,13 +27,13 @@ export const externalLoginMachine = setup({
     input: {} as { session?: AnyActorRef; mode: 'buttons' | 'callback' },
   },
   actors: {
-    fetchProviders: fromPromise<ExternalProvider[]>(() => externalProviders()),
+    fetchProviders: fromPromise<ExternalProvider[]>(async () => (await api()).externalProviders()),
     /** Asks for the authorization URL and leaves for the identity provider. */
     startLogin: fromPromise<void, { provider: ExternalProviderId; returnUrl?: string; rememberMe?: boolean }>(async ({ input }) => {
-      const { authorizationUrl } = await startExternalLogin(input.provider, { returnUrl: input.returnUrl, rememberMe: input.rememberMe });
+      const { authorizationUrl } = await (await api()).startExternalLogin(input.provider, { returnUrl: input.returnUrl, rememberMe: input.rememberMe });
       window.location.assign(authorizationUrl);
     }),
-    finishLogin: fromPromise<ExternalLoginCallbackResponse, { code: string; state: string; iss?: string }>(({ input }) => finishExternalLogin(input)),
+    finishLogin: fromPromise<ExternalLoginCallbackResponse, { code: string; state: string; iss?: string }>(async ({ input }) => (await api()).finishExternalLogin(input)),
   },
   guards: { isCallback: (_, params: { mode: string }) => params.mode === 'callback' },
 }).createMachine({

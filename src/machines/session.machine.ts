@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Session, LoginResponse } from '../api/contract/auth';
-import * as authApi from '../api/auth.api';
+// The api layer (ky and the zod contract) loads with the first call, not with the start-up bundle.
+const authApi = () => import('../api/auth.api');
 import type { I18nKey } from '../i18n';
 import { loadRoot, saveSlice } from '../storage/secure-store';
 import { STORAGE_KEYS } from '../storage/keys';
@@ -152,16 +153,16 @@ export const sessionMachine = setup({
   actors: {
     sessionStore,
     restoreSession,
-    login: fromPromise<LoginResponse, { email: string; password: string; rememberMe: boolean }>(({ input }) => authApi.login(input)),
-    verifyOtp: fromPromise<Session, { mfaToken: string; code: string }>(({ input }) => authApi.verifyOtp(input)),
-    resendOtp: fromPromise<{ sent: true }, { mfaToken: string }>(({ input }) => authApi.resendOtp(input)),
-    refreshToken: fromPromise<Session, { refreshToken: string; companyId: string | null }>(({ input }) => authApi.refreshToken(input)),
-    switchCompany: fromPromise<Session, { companyId: string }>(({ input }) => authApi.switchCompany(input.companyId)),
-    startShadow: fromPromise<Session, { kind: 'company' | 'user'; id: string }>(({ input }) =>
-      input.kind === 'company' ? authApi.shadowCompany(input.id) : authApi.shadowUser(input.id),
+    login: fromPromise<LoginResponse, { email: string; password: string; rememberMe: boolean }>(async ({ input }) => (await authApi()).login(input)),
+    verifyOtp: fromPromise<Session, { mfaToken: string; code: string }>(async ({ input }) => (await authApi()).verifyOtp(input)),
+    resendOtp: fromPromise<{ sent: true }, { mfaToken: string }>(async ({ input }) => (await authApi()).resendOtp(input)),
+    refreshToken: fromPromise<Session, { refreshToken: string; companyId: string | null }>(async ({ input }) => (await authApi()).refreshToken(input)),
+    switchCompany: fromPromise<Session, { companyId: string }>(async ({ input }) => (await authApi()).switchCompany(input.companyId)),
+    startShadow: fromPromise<Session, { kind: 'company' | 'user'; id: string }>(async ({ input }) =>
+      input.kind === 'company' ? (await authApi()).shadowCompany(input.id) : (await authApi()).shadowUser(input.id),
     ),
-    exitShadow: fromPromise<Session>(() => authApi.exitShadow()),
-    logout: fromPromise<unknown>(() => authApi.logout()),
+    exitShadow: fromPromise<Session>(async () => (await authApi()).exitShadow()),
+    logout: fromPromise<unknown>(async () => (await authApi()).logout()),
   },
   actions: {
     persist: sendTo('store', ({ context }): StoreCommand =>

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { WhiteLabelSettings } from '../api/contract/white-label';
-import { getWhiteLabel } from '../api/branding.api';
+
 import { loadRoot, saveSlice } from '../storage/secure-store';
 import { applyBranding } from '../storage/document';
 
@@ -35,7 +35,8 @@ const restoreWhiteLabel = fromPromise<Partial<WhiteLabelSettings>>(async () => {
   return (root.WhiteLabel ?? {}) as Partial<WhiteLabelSettings>;
 });
 
-const fetchWhiteLabel = fromPromise<WhiteLabelSettings, { domain: string }>(({ input }) => getWhiteLabel(input.domain));
+// Loaded with the call so the start-up bundle does not carry the api layer.
+const fetchWhiteLabel = fromPromise<WhiteLabelSettings, { domain: string }>(async ({ input }) => (await import('../api/branding.api')).getWhiteLabel(input.domain));
 
 const branding = fromCallback<BrandingCommand>(({ receive }) => {
   receive((cmd) => {
