@@ -65,3 +65,24 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Looks like you got lost' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'BACK HOME' })).toBeVisible();
 });
+
+test('Resend waits out its countdown, then mails a new code that works', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.goto('/Identity/Account/Login');
+  const started = Date.now() - 1000;
+  await signInForm(page, 'admin@sitewatch.test');
+  await expect(page).toHaveURL(/multi-factor-verify/);
+  const first = await codeFromOutbox(request, 'admin@sitewatch.test', started);
+  const resend = page.getByRole('button', { name: /Resend code/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/Resend code in \d+ s/);
+  await expect(resend).toBeEnabled({ timeout: 35_000 });
+  const resentAt = Date.now() - 500;
+  await resend.click();
+  await expect(page.getByRole('status')).toContainText('A new code is on its way.');
+  let second = first;
+  await expect.poll(async () => (second = await codeFromOutbox(request, 'admin@sitewatch.test', resentAt))).toBeTruthy();
+  await page.getByLabel('Code').fill(second);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});

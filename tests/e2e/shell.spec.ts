@@ -213,3 +213,27 @@ test('an external sign-in for an unknown account is refused with a clear message
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
+
+test('a forbidden call (403) clears the token, shows the server message and logs out', async ({ page }) => {
+  await signInAs(page, 'user@sitewatch.test');
+  // The list of companies is re-read on start-up; send that real request to an admin-only route so the server
+  // itself answers 403 for this user.
+  await page.route('**/api/companies', (route) => route.continue({ url: route.request().url().replace('/api/companies', '/api/users') }));
+  await page.reload();
+  await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
+  await expect(page.getByRole('alert').filter({ hasText: /administrator/i })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  await page.screenshot({ path: 'screenshots/shell-403.png' });
+});
+
+test('a page whose code fails to load says so, and Reload recovers', async ({ page }) => {
+  await signInAs(page, 'user@sitewatch.test');
+  let block = true;
+  await page.route(/\/assets\/companies-view-.*\.js$/, (route) => (block ? route.abort('failed') : route.continue()));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Companies' }).click();
+  await expect(page.getByRole('alert')).toContainText('Loading failed! Please reload.');
+  await page.screenshot({ path: 'screenshots/shell-load-failed.png' });
+  block = false;
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'My Companies', level: 1 })).toBeVisible();
+});
