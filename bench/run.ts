@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword } from '../server/auth/passwords';
+import { startup } from './startup';
 
 /**
  * Benchmarks, each a ratio against a baseline measured in the same process. Run `npm run bench` for all, or
@@ -40,7 +41,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth };
+const benches: Record<string, Bench> = { auth, startup };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -12,6 +12,7 @@ import { freshAccessToken } from './machines/token-gate';
 import { bindApi } from './api/bindings';
 import { ActorsProvider, type Actors } from './views/actors';
 import { App } from './views/app';
+import { registerServiceWorker } from './pwa/register';
 
 const app = createActor(appMachine, { input: { domain: location.host, width: window.innerWidth, height: window.innerHeight } });
 app.start();
@@ -53,6 +54,9 @@ createRoot(root).render(
     </ActorsProvider>
   </StrictMode>,
 );
+
+// SPEC §7: the app-offline event, when the service-worker check finds no network, becomes the offline warning.
+void registerServiceWorker({ onOffline: () => actors.notices.send({ type: 'notice.show', level: 'warning', key: 'session.offline' }) });
 
 // Exported for tests that reach the running actors from the page (never used by the app itself).
 export type AppActor = ActorRefFrom<typeof appMachine>;

@@ -91,7 +91,8 @@ export async function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'P
     }).json<{ data: unknown }>();
     const parsed = schema.safeParse(body?.data);
     if (!parsed.success) throw new ApiError(0, 'invalid_response', 'The server answered in an unexpected shape');
-    bindings.onSuccess(meta);
+    // Only authenticated answers speak about the session (SPEC §8 401 counter); public ones say nothing of it.
+    if (!meta.isPublic) bindings.onSuccess(meta);
     return parsed.data;
   } catch (e) {
     const err = await toApiError(e);
