@@ -113,6 +113,102 @@ export interface OidcStatesTable {
   expiresAt: number;
 }
 
+export interface SitesTable {
+  id: string;
+  companyId: string;
+  parentSiteId: string | null;
+  name: string;
+  address: string;
+  /** The coordinates as entered (DMS text or decimal). */
+  coordinates: string;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string;
+  /** The safe range for fridges at this site; null means 2–8 °C. */
+  safeMin: number | null;
+  safeMax: number | null;
+  createdAt: number;
+}
+export interface HubsTable {
+  id: string;
+  siteId: string;
+  companyId: string;
+  serial: string;
+  name: string;
+  firmware: string;
+  /** Seconds between reports; a hub is online when seen within 3 periods. */
+  reportingPeriodS: number;
+  lastSeenAt: number | null;
+  createdAt: number;
+}
+export interface HubApiKeysTable {
+  id: string;
+  hubId: string;
+  keyHash: string;
+  label: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+export interface NodesTable {
+  id: string;
+  hubId: string;
+  siteId: string;
+  companyId: string;
+  name: string;
+  serial: string;
+  deviceType: string;
+  batteryPct: number | null;
+  signalDbm: number | null;
+  lastSeenAt: number | null;
+  createdAt: number;
+}
+export interface SignalTypesTable {
+  id: string;
+  key: string;
+  name: string;
+  unit: string;
+  kind: 'instant' | 'counter';
+}
+export interface FeedsTable {
+  id: string;
+  nodeId: string;
+  companyId: string;
+  signalTypeId: string;
+  name: string;
+  /** The feed's own alarm range; null on both ends means none. */
+  rangeMin: number | null;
+  rangeMax: number | null;
+}
+export interface NodeTagsTable {
+  id: string;
+  companyId: string;
+  name: string;
+  colour: string;
+}
+export interface NodeTagLinksTable {
+  nodeId: string;
+  tagId: string;
+}
+export interface ReadingsTable {
+  feedId: string;
+  ts: number;
+  value: number;
+}
+export interface ReadingRollupsTable {
+  feedId: string;
+  /** '15m' and '1h' buckets start at UTC boundaries; '1d' buckets at the site's local midnight. */
+  grain: '15m' | '1h' | '1d';
+  bucket: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  firstTs: number;
+  first: number;
+  lastTs: number;
+  last: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -126,6 +222,16 @@ export interface Database {
   auditLog: AuditLogTable;
   authAttempts: AuthAttemptsTable;
   oidcStates: OidcStatesTable;
+  sites: SitesTable;
+  hubs: HubsTable;
+  hubApiKeys: HubApiKeysTable;
+  nodes: NodesTable;
+  signalTypes: SignalTypesTable;
+  feeds: FeedsTable;
+  nodeTags: NodeTagsTable;
+  nodeTagLinks: NodeTagLinksTable;
+  readings: ReadingsTable;
+  readingRollups: ReadingRollupsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-auth';
 import * as m0002 from './0002-oidc-states';
+import * as m0003 from './0003-monitoring';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
   '0002-oidc-states': m0002,
+  '0003-monitoring': m0003,
 };

@@ -1,0 +1,26 @@
+import { request } from './client';
+import {
+  adminOverviewResponse, dashboardResponse, hubsResponse, nodesResponse, permissionResponse, plexusResponse,
+  readingsResponse, siteBasicInfo, siteTree, sitesResponse, type ReadingsRequest,
+} from './contract/monitoring';
+
+const enc = encodeURIComponent;
+const quiet = { 'X-Ignore-Loading': '1' };
+
+export const dashboard = () => request(dashboardResponse, 'GET', '/api/dashboard');
+export const companyDashboard = (companyId: string) => request(dashboardResponse, 'GET', `/api/dashboard/company/${enc(companyId)}`);
+/** SPEC §7: the dashboard's node list does not move the loading indicator. */
+export const dashboardNodes = (siteId: string) => request(nodesResponse, 'GET', `/api/dashboard/${enc(siteId)}/nodes`, { headers: quiet });
+export const sites = () => request(sitesResponse, 'GET', '/api/sites');
+export const siteTreeOf = (siteId: string) => request(siteTree, 'GET', `/api/sites/${enc(siteId)}/tree`);
+export const siteInfo = (siteId: string, signal?: AbortSignal) => request(siteBasicInfo, 'GET', `/api/site-dashboard/${enc(siteId)}`, { signal });
+export const subSites = (siteId: string, signal?: AbortSignal) => request(sitesResponse, 'GET', `/api/site-dashboard/sub-sites/${enc(siteId)}`, { signal });
+export const siteNodes = (siteId: string, signal?: AbortSignal) => request(nodesResponse, 'GET', `/api/site-dashboard/${enc(siteId)}/nodes`, { signal });
+export const siteHubs = (siteId: string, signal?: AbortSignal) => request(hubsResponse, 'GET', `/api/site-dashboard/${enc(siteId)}/hubs`, { signal });
+export const readings = (siteId: string, body: ReadingsRequest, signal?: AbortSignal) =>
+  request(readingsResponse, 'POST', `/api/site-dashboard/${enc(siteId)}/readings`, { json: body, signal });
+export const readingsMinMax = (siteId: string, body: ReadingsRequest, signal?: AbortSignal) =>
+  request(readingsResponse, 'POST', `/api/site-dashboard/${enc(siteId)}/readings-minmax`, { json: body, signal });
+export const checkPermission = (siteId: string) => request(permissionResponse, 'GET', `/api/site-dashboard/check-permission/${enc(siteId)}`);
+export const adminOverview = () => request(adminOverviewResponse, 'GET', '/api/admin/overview');
+export const plexus = (companyId?: string) => request(plexusResponse, 'GET', '/api/plexus', { searchParams: companyId ? { companyId } : {} });
