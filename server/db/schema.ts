@@ -209,6 +209,12 @@ export interface ReadingRollupsTable {
   last: number;
 }
 
+export interface FeedLatestTable {
+  feedId: string;
+  ts: number;
+  value: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -232,6 +238,7 @@ export interface Database {
   nodeTagLinks: NodeTagLinksTable;
   readings: ReadingsTable;
   readingRollups: ReadingRollupsTable;
+  feedLatest: FeedLatestTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-auth';
 import * as m0002 from './0002-oidc-states';
 import * as m0003 from './0003-monitoring';
+import * as m0004 from './0004-feed-latest';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
   '0001-auth': m0001,
   '0002-oidc-states': m0002,
   '0003-monitoring': m0003,
+  '0004-feed-latest': m0004,
 };
