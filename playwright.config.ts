@@ -48,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SCRYPT_LOG_N: '12',
+      // A small history keeps the e2e server's start-up seed short; the world's shape is the same.
+      SEED_DAYS: '2',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       OIDC_AUTH0_ISSUER: `http://127.0.0.1:${oidcPort}`,

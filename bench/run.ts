@@ -1,6 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword } from '../server/auth/passwords';
 import { startup } from './startup';
+import { readingsWeek, readingsYear } from './readings';
+import { reduction } from './reduction';
+import { ingest } from './ingest';
 
 /**
  * Benchmarks, each a ratio against a baseline measured in the same process. Run `npm run bench` for all, or
@@ -41,7 +44,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth, startup };
+const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

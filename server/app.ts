@@ -11,6 +11,10 @@ import { whiteLabelRoutes } from './routes/white-label';
 import { devRoutes } from './routes/dev';
 import { profileRoutes } from './routes/profile';
 import { externalLoginRoutes } from './routes/external-login';
+import { readingsRoutes } from './routes/readings';
+import { ingestRoutes } from './routes/ingest';
+import { siteRoutes } from './routes/sites';
+import { dashboardRoutes } from './routes/dashboard';
 import { openApiDocument } from './openapi';
 
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
@@ -56,6 +60,10 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await whiteLabelRoutes(api, deps);
     await externalLoginRoutes(api, deps);
     await devRoutes(api, deps);
+    await readingsRoutes(api, deps);
+    await ingestRoutes(api, deps);
+    await siteRoutes(api, deps);
+    await dashboardRoutes(api, deps);
     api.get('/api/health', async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();
     api.get('/api/openapi.json', async () => doc);

@@ -43,6 +43,12 @@ const envSchema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: bool.default(true),
+  /** Days of history for every device of the demo world; unset: 90 days for fridges, 7 for the rest. */
+  SEED_DAYS: z.coerce.number().int().min(1).max(730).optional(),
+  /** The simulator appends live readings while the server runs (0 turns it off). */
+  SIMULATE: bool.default(true),
+  /** Seconds between the simulator's readings (hubs of the demo report every 900 s; 60 keeps screens lively). */
+  SIMULATE_PERIOD_S: z.coerce.number().int().min(5).max(3600).default(60),
   STATIC_DIR: z.string().default('./dist'),
   ...oidcEnv('FACEBOOK'),
   ...oidcEnv('GOOGLE'),

@@ -6,6 +6,7 @@ import { companyMembersResponse, usersResponse } from '../src/api/contract/compa
 import * as ext from '../src/api/contract/external-login';
 import { outboxResponse } from '../src/api/contract/dev';
 import { errorBody } from '../src/api/contract/common';
+import * as mon from '../src/api/contract/monitoring';
 
 interface Op {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -16,6 +17,8 @@ interface Op {
   query?: Record<string, string>;
   answer: ZodType;
   auth?: boolean;
+  /** Authenticated by a hub's API key in X-Api-Key instead of a bearer token. */
+  apiKey?: boolean;
   status?: number;
   /** Failure statuses beyond 400/429 (and 401/403 of authenticated routes), such as 404 for unknown objects. */
   errors?: number[];
@@ -65,6 +68,42 @@ const OPS: Op[] = [
     body: ext.externalLoginCallbackRequest, answer: ext.externalLoginCallbackResponse, errors: [401, 403, 502],
   },
   { method: 'get', path: '/api/dev/outbox', summary: 'Development mail (outbox transport only)', query: { to: 'recipient email' }, answer: outboxResponse },
+  {
+    method: 'post', path: '/api/site-dashboard/{id}/readings', summary: 'Readings of feeds of the site and its sub-sites, bucketed in the site time zone',
+    body: mon.readingsRequest, answer: mon.readingsResponse, auth: true, errors: [404],
+  },
+  {
+    method: 'post', path: '/api/site-dashboard/{id}/readings-minmax', summary: 'Min and max per bucket (the MinMax view whatever dataViewType says)',
+    body: mon.readingsRequest, answer: mon.readingsResponse, auth: true, errors: [404],
+  },
+  {
+    method: 'post', path: '/api/ingest', summary: "Hubs: store a batch of readings (idempotent on feed and ts; a bad row refuses the whole batch)",
+    body: mon.ingestRequest, answer: mon.ingestResponse, apiKey: true, errors: [401],
+  },
+  {
+    method: 'post', path: '/api/hubs/{id}/api-keys', summary: "Managers: create a hub API key (the key is shown once)",
+    body: mon.createHubApiKeyRequest, answer: mon.hubApiKeyCreated, auth: true, status: 201, errors: [404],
+  },
+  { method: 'get', path: '/api/hubs/{id}/api-keys', summary: "Managers: the hub's API keys (no secrets)", answer: mon.hubApiKeysResponse, auth: true, errors: [404] },
+  { method: 'delete', path: '/api/hubs/{id}/api-keys/{keyId}', summary: 'Managers: revoke a hub API key', answer: mon.hubApiKeySummary, auth: true, errors: [404] },
+  { method: 'get', path: '/api/dashboard', summary: "The token company's sites with status now and latest readings (400 without a company)", answer: mon.dashboardResponse, auth: true },
+  {
+    method: 'get', path: '/api/dashboard/company/{id}', summary: 'The same for a company: admins acting as themselves, or its members',
+    answer: mon.dashboardResponse, auth: true, errors: [404],
+  },
+  { method: 'get', path: '/api/dashboard/{siteId}/nodes', summary: "A site's nodes with tags, feeds and latest values", answer: mon.nodesResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/site-dashboard/{id}', summary: 'Basic info of a site (time zone, safe range, counts)', answer: mon.siteBasicInfo, auth: true, errors: [404] },
+  { method: 'get', path: '/api/site-dashboard/sub-sites/{siteId}', summary: 'The sub-sites of a site with their status', answer: mon.sitesResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/site-dashboard/{id}/nodes', summary: "A site's nodes with tags, feeds and latest values", answer: mon.nodesResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/site-dashboard/{id}/hubs', summary: "A site's hubs with status", answer: mon.hubsResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/site-dashboard/check-permission/{id}', summary: 'Whether the session may open the site, and as which role', answer: mon.permissionResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/sites', summary: "The token company's sites, flat with parentSiteId (empty without a company)", answer: mon.sitesResponse, auth: true },
+  { method: 'get', path: '/api/sites/{id}/tree', summary: 'A site with its hubs and the nodes behind each', answer: mon.siteTree, auth: true, errors: [404] },
+  { method: 'get', path: '/api/admin/overview', summary: 'Admins: per company sites, devices online/offline, out-of-range feeds', answer: mon.adminOverviewResponse, auth: true },
+  {
+    method: 'get', path: '/api/plexus', summary: "Each site's hubs and nodes with link health, quiet devices first (admins; managers for their company)",
+    query: { companyId: 'the company (admins; defaults to the token company)' }, answer: mon.plexusResponse, auth: true, errors: [404],
+  },
 ];
 
 const schema = (s: ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
@@ -76,6 +115,7 @@ export function openApiDocument(): Record<string, unknown> {
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
       ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(op.apiKey ? { security: [{ hubApiKey: [] }] } : {}),
       ...(op.query || op.path.includes('{')
         ? {
             parameters: [
@@ -100,7 +140,12 @@ export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Sitewatch API', version: '1' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        hubApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      },
+    },
     paths,
   };
 }

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './bootstrap';
 import { app, serverOptions } from './app';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './seed/seed';
+import { startSimulator } from './jobs/simulator';
 
 async function main(): Promise<void> {
   let config;
@@ -17,9 +18,12 @@ async function main(): Promise<void> {
   }
   const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL }, trustProxy: false });
   const deps = await createDeps(config, { log: (line) => fastify.log.info(line) });
-  if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N))) fastify.log.info('seeded the demo world');
+  const seedLog = (line: string) => fastify.log.info(line);
+  if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N, { world: worldOptionsFrom(config), log: seedLog }))) fastify.log.info('seeded the demo world');
   await fastify.register(app, deps);
+  const simulator = config.SIMULATE ? startSimulator(deps.db, { periodMs: config.SIMULATE_PERIOD_S * 1000, log: seedLog }) : null;
   const close = async () => {
+    await simulator?.stop();
     await fastify.close();
     await deps.close();
     process.exit(0);

@@ -207,6 +207,8 @@ export interface ReadingRollupsTable {
   first: number;
   lastTs: number;
   last: number;
+  /** 1 when the bucket's readings never decrease (a counter's consumption inside it is last − first); 0 when not known. */
+  rising: Generated<number>;
 }
 
 export interface FeedLatestTable {

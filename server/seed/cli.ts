@@ -1,19 +1,44 @@
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/database';
 import { seedIfEmpty } from './seed';
+import { worldIsEmpty } from './world';
+import { ArgsError, USAGE, worldFromArgs } from './args';
 
-/** `npm run seed`: migrate and seed the configured database (a database that has users is left alone). */
-async function main(): Promise<void> {
+/** `npm run seed`: migrate, then seed the accounts and the world where the database has none. */
+async function main(): Promise<number> {
   const config = loadConfig();
+  const { world, asked, help } = worldFromArgs(process.argv.slice(2), config);
+  if (help) {
+    console.log(USAGE);
+    return 0;
+  }
   const { db, dialect } = createDb({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'sitewatch.db') });
-  await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, config.SCRYPT_LOG_N);
-  console.log(seeded ? `seeded the demo world (${dialect})` : `the database already has users; nothing seeded (${dialect})`);
-  await db.destroy();
+  try {
+    await migrateToLatest(db);
+    const hadWorld = !(await worldIsEmpty(db));
+    const seeded = await seedIfEmpty(db, config.SCRYPT_LOG_N, { world, log: (line) => console.log(line) });
+    if (hadWorld) {
+      const where = dialect === 'postgres' ? 'an empty DATABASE_URL' : `an empty DATA_DIR (this one is ${config.DATA_DIR})`;
+      console.log(`The database already has a demo world; it was left alone. To build another, point at ${where}.`);
+      // Flags asked for a particular world that was not built: say so with the exit status too.
+      return asked ? 1 : 0;
+    }
+    console.log(seeded ? `seeded (${dialect})` : `nothing to seed (${dialect})`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof ArgsError || e instanceof ConfigError) {
+      console.error(`${e.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(e);
+    process.exit(1);
+  },
+);

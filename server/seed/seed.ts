@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { newId } from '../auth/secrets';
+import { seedWorld, worldIsEmpty, type WorldOptions } from './world';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -20,8 +21,30 @@ const COMPANIES = [
   { name: 'Riverside Clinics', customerType: 'EPS', timezone: 'Europe/Madrid' },
 ] as const;
 
-/** Seeds the demo accounts and companies on an empty database; a database with users is left alone. */
-export async function seedIfEmpty(db: Db, scryptLogN: number): Promise<boolean> {
+export interface SeedOptions {
+  /** Also build the demo world (sites, hubs, nodes, history) when the database has no sites; absent means accounts only. */
+  world?: Partial<WorldOptions>;
+  log?: (line: string) => void;
+}
+
+/**
+ * Seeds the demo accounts and companies when the database has no users, and the demo world when asked and the
+ * database has no sites; what exists is left alone. True when anything was seeded.
+ */
+export async function seedIfEmpty(db: Db, scryptLogN: number, opts: SeedOptions = {}): Promise<boolean> {
+  const accounts = await seedAccounts(db, scryptLogN);
+  if (!opts.world || !(await worldIsEmpty(db))) return accounts;
+  opts.log?.('seeding the demo world (sites, devices and their history)…');
+  await seedWorld(db, opts.world, opts.log);
+  return true;
+}
+
+/** The world options the environment asks for: SEED_DAYS gives every device that many days, else the defaults. */
+export function worldOptionsFrom(config: { SEED_DAYS?: number }): Partial<WorldOptions> {
+  return config.SEED_DAYS === undefined ? {} : { days: config.SEED_DAYS, fridgeDays: config.SEED_DAYS };
+}
+
+async function seedAccounts(db: Db, scryptLogN: number): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = Date.now();

@@ -95,6 +95,8 @@ export async function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'P
     if (!meta.isPublic) bindings.onSuccess(meta);
     return parsed.data;
   } catch (e) {
+    // A request its caller cancelled (a newer one replaced it) is no failure: nobody is told.
+    if (opts.signal?.aborted || (e instanceof DOMException && e.name === 'AbortError')) throw new ApiError(0, 'aborted', 'The request was cancelled');
     const err = await toApiError(e);
     if (!meta.isPublic) bindings.onFailure(err, meta);
     throw err;

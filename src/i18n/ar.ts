@@ -6,6 +6,7 @@ import { shell } from './ar/shell';
 import { account } from './ar/account';
 import { companies } from './ar/companies';
 import { management } from './ar/management';
+import { monitoring } from './ar/monitoring';
 
 /** Arabic. */
-export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };
+export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };

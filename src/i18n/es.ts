@@ -6,6 +6,7 @@ import { shell } from './es/shell';
 import { account } from './es/account';
 import { companies } from './es/companies';
 import { management } from './es/management';
+import { monitoring } from './es/monitoring';
 
 /** Spanish. */
-export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };
+export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };

@@ -6,6 +6,7 @@ import { shell } from './fr/shell';
 import { account } from './fr/account';
 import { companies } from './fr/companies';
 import { management } from './fr/management';
+import { monitoring } from './fr/monitoring';
 
 /** French. */
-export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };

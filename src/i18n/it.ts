@@ -6,6 +6,7 @@ import { shell } from './it/shell';
 import { account } from './it/account';
 import { companies } from './it/companies';
 import { management } from './it/management';
+import { monitoring } from './it/monitoring';
 
 /** Italian. */
-export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };

@@ -6,6 +6,7 @@ import { shell } from './zh/shell';
 import { account } from './zh/account';
 import { companies } from './zh/companies';
 import { management } from './zh/management';
+import { monitoring } from './zh/monitoring';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };

@@ -20,7 +20,10 @@ const SignUp = page(() => import('./sign-up/sign-up-view'), 'SignUpView');
 const Forgot = page(() => import('./password/forgot-password-view'), 'ForgotPasswordView');
 const Reset = page(() => import('./password/reset-password-view'), 'ResetPasswordView');
 const ExternalCallback = page(() => import('./external-login/external-callback-view'), 'ExternalCallbackView');
-const Home = page(() => import('./home/home-view'), 'HomeView');
+const Home = page(() => import('./dashboard/dashboard-view'), 'DashboardView');
+const SiteDashboard = page(() => import('./site-dashboard/site-dashboard-view'), 'SiteDashboardView');
+const AdminDashboard = page(() => import('./admin-dashboard/admin-dashboard-view'), 'AdminDashboardView');
+const PlexusPage = page(() => import('./plexus/plexus-view'), 'PlexusView');
 const Companies = page(() => import('./companies/companies-view'), 'CompaniesView');
 const MyCompanies = page(() => import('./companies/companies-view'), 'MyCompaniesView');
 const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
@@ -29,6 +32,9 @@ const Management = page(() => import('./management/management-view'), 'Managemen
 /** Signed-in pages by sidebar entry id; an entry without a page here is not offered (no empty pages). */
 const SIGNED_IN: Record<string, ComponentType> = {
   dashboard: Home,
+  'site-dashboard': SiteDashboard,
+  'admin-dashboard': AdminDashboard,
+  plexus: PlexusPage,
   companies: Companies,
   'my-companies': MyCompanies,
   'my-profile': Profile,

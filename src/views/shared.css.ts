@@ -79,3 +79,15 @@ export const loginLogo = style({ maxHeight: '3rem', maxWidth: '12rem' });
 export const wordmark = style({ fontWeight: 700, fontSize: vars.font.size.lg, color: vars.palette.primary.main });
 export const external = style({ display: 'grid', gap: vars.space.sm, marginTop: vars.space.lg });
 export const divider = style({ textAlign: 'center', color: vars.palette.text.secondary, margin: 0 });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0,0,0,0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

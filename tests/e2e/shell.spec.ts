@@ -5,7 +5,7 @@ test.describe('the app shell', () => {
   test('the frame: sidebar by role, top bar, footer; the active entry follows the path', async ({ page }) => {
     await signInAs(page, 'manager@sitewatch.test');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'My Companies' })).toBeVisible();
     // Admin entries are not for managers.
     await expect(nav.getByRole('link', { name: 'Companies', exact: true })).toHaveCount(0);

@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, buildTestApp, call, demoIds, freshIp, signIn, signInAdmin, type TestApp } from './helpers';
+import { sha256 } from '../../server/auth/secrets';
 
 // Bad input for every POST and PUT route, generated from one table: each case must be a 400 that names the
 // field, with code bad_request, and never a 5xx.
 
-type Kind = 'string' | 'nullable-string' | 'boolean' | 'true';
+type Kind = 'string' | 'nullable-string' | 'boolean' | 'true' | 'number' | 'array';
 interface Field {
   kind: Kind;
   optional?: boolean;
   /** An empty string is a valid value (an unset URL, the default title). */
   emptyOk?: boolean;
+  /** Wrong values only this field has (out of range, not a time, a bad element). */
+  extra?: [string, unknown][];
 }
 interface Route {
   method?: 'POST' | 'PUT';
   url: string;
   /** Which session the route needs, so validation (not authentication) is what answers. */
-  auth?: 'member' | 'admin';
+  auth?: 'member' | 'admin' | 'hub';
   fields: Record<string, Field>;
   /** A body that would pass validation; cases change one thing in it. */
   valid: Record<string, unknown>;
@@ -24,6 +27,36 @@ interface Route {
 const str: Field = { kind: 'string' };
 const optStr: Field = { kind: 'string', optional: true };
 const emptyOk: Field = { kind: 'string', emptyOk: true };
+const ids: Field = {
+  kind: 'array', optional: true,
+  extra: [['holding an empty id', ['']], ['holding an id of 65 characters', ['x'.repeat(65)]], ['holding a number', [1]], ['of 201 ids', Array.from({ length: 201 }, (_, i) => `f${i}`)], ['holding a NUL', ['a\u0000b']]],
+};
+const readingsFields: Record<string, Field> = {
+  feedIds: ids,
+  nodeIds: ids,
+  from: { kind: 'string', extra: [['without an offset', '2024-03-30T00:00:00'], ['not a time', '2024-13-45T00:00:00Z'], ['after to', '2024-04-01T00:00:00Z']] },
+  to: { kind: 'string', extra: [['not a time', 'tomorrow'], ['401 days after from', '2025-05-05T00:00:00Z']] },
+  interval: { kind: 'string', extra: [['unknown', '1week']] },
+  aggregation: { kind: 'number', optional: true, extra: [['of 7', 7], ['of -1', -1], ['of 1.5', 1.5]] },
+  dataViewType: { kind: 'string', extra: [['unknown', 'Chart']] },
+  maxPoints: { kind: 'number', optional: true, extra: [['of 1', 1], ['of 20,001', 20_001], ['of 2.5', 2.5]] },
+};
+const readingsValid = {
+  feedIds: ['f1'], nodeIds: ['n1'], from: '2024-03-30T00:00:00Z', to: '2024-03-31T00:00:00Z', interval: '1hour', aggregation: 2, dataViewType: 'RawData', maxPoints: 500,
+};
+
+/** A live API key of a hub of its own (a site and hub made here), so ingest reaches validation. */
+async function hubKey(t: TestApp): Promise<string> {
+  const db = t.deps.db;
+  const { id: companyId } = await db.selectFrom('companies').select('id').executeTakeFirstOrThrow();
+  const now = Date.now();
+  const siteId = `bad-input-site-${now}`;
+  await db.insertInto('sites').values({ id: siteId, companyId, parentSiteId: null, name: 'Bad input', address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: null, safeMax: null, createdAt: now }).execute();
+  await db.insertInto('hubs').values({ id: `${siteId}-hub`, siteId, companyId, serial: `${siteId}-hub`, name: 'Bad input', firmware: '', reportingPeriodS: 900, lastSeenAt: null, createdAt: now }).execute();
+  const key = `swk_bad-input-${now}`;
+  await db.insertInto('hubApiKeys').values({ id: `${siteId}-key`, hubId: `${siteId}-hub`, keyHash: sha256(key), label: '', createdAt: now, revokedAt: null }).execute();
+  return key;
+}
 const routes: Route[] = [
   { url: '/api/login', fields: { email: str, password: str, rememberMe: { kind: 'boolean', optional: true } }, valid: { email: 'someone@example.test', password: 'Whatever1', rememberMe: false } },
   { url: '/api/verify-opt', fields: { mfaToken: str, code: str }, valid: { mfaToken: 'token', code: '123456' } },
@@ -54,6 +87,24 @@ const routes: Route[] = [
   // No provider is configured in this app: the body is validated before the provider is looked up.
   { url: '/api/external-login/google/start', fields: { returnUrl: optStr, rememberMe: { kind: 'boolean', optional: true } }, valid: { returnUrl: '/reports', rememberMe: true } },
   { url: '/api/external-login/callback', fields: { code: str, state: str, iss: optStr }, valid: { code: 'code', state: 'state', iss: 'https://issuer.example' } },
+  // Readings and ingest: the body is validated before the site, hub or feeds are looked up.
+  ...['readings', 'readings-minmax'].map((path): Route => ({ url: `/api/site-dashboard/any-site/${path}`, auth: 'member', fields: readingsFields, valid: readingsValid })),
+  {
+    url: '/api/ingest', auth: 'hub',
+    fields: {
+      readings: {
+        kind: 'array',
+        extra: [
+          ['empty', []], ['of 10,001 readings', Array.from({ length: 10_001 }, () => ({ feedId: 'f1', ts: 0, value: 1 }))], ['holding a string', ['x']],
+          ['holding a reading without value', [{ feedId: 'f1', ts: 0 }]], ['holding a string value', [{ feedId: 'f1', ts: 0, value: '1' }]],
+          ['holding a ts that is not a time', [{ feedId: 'f1', ts: 'yesterday', value: 1 }]], ['holding a negative ts', [{ feedId: 'f1', ts: -1, value: 1 }]],
+          ['holding a NUL in a feedId', [{ feedId: 'f\u00001', ts: Date.now(), value: 1 }]], ['holding an unknown field', [{ feedId: 'f1', ts: 0, value: 1, hub: 'h' }]],
+        ],
+      },
+    },
+    valid: { readings: [{ feedId: 'f1', ts: '2024-03-30T00:00:00Z', value: 1 }] },
+  },
+  { url: '/api/hubs/any-hub/api-keys', auth: 'member', fields: { label: { kind: 'string', optional: true, emptyOk: true } }, valid: { label: 'Roof hub' } },
 ];
 
 const HUGE = 'A1a'.repeat(3334); // 10,002 characters, of every class a password rule asks for
@@ -62,6 +113,8 @@ const wrongValues: Record<Kind, [string, unknown][]> = {
   'nullable-string': [['a number', 12345], ['a boolean', true], ['an array', ['a']], ['an object', { a: 1 }]],
   boolean: [['a string', 'yes'], ['a number', 1], ['null', null], ['an object', {}]],
   true: [['false', false], ['the string "true"', 'true'], ['a number', 1], ['null', null]],
+  number: [['a string', '1'], ['a boolean', true], ['null', null], ['an array', [1]], ['an object', { a: 1 }]],
+  array: [['a string', 'a'], ['a number', 1], ['a boolean', true], ['an object', { a: 1 }], ['null', null]],
 };
 
 interface Case {
@@ -80,6 +133,7 @@ function casesFor(route: Route): Case[] {
     delete without[field];
     if (!spec.optional) w(`without ${field}`, without, field);
     for (const [what, value] of wrongValues[spec.kind]) w(`with ${field} as ${what}`, { ...route.valid, [field]: value }, field);
+    for (const [what, value] of spec.extra ?? []) w(`with ${field} ${what}`, { ...route.valid, [field]: value }, field);
     if (spec.kind === 'string' || spec.kind === 'nullable-string') {
       // confirmPassword only has to match, so a wrong value is named there too.
       w(`with ${field} of 10,000 characters`, { ...route.valid, [field]: HUGE }, field);
@@ -98,23 +152,26 @@ const cases = routes.flatMap(casesFor);
 
 describe('bad input', () => {
   let t: TestApp;
-  const tokens: Record<'member' | 'admin', string> = { member: '', admin: '' };
+  const tokens: Record<'member' | 'admin' | 'hub', string> = { member: '', admin: '', hub: '' };
+  const authHeaders = (auth?: 'member' | 'admin' | 'hub') =>
+    auth === 'hub' ? { 'x-api-key': tokens.hub } : auth ? { authorization: `Bearer ${tokens[auth]}` } : {};
   beforeAll(async () => {
     t = await buildTestApp();
     tokens.member = (await signIn(t.app, DEMO.manager)).accessToken;
     tokens.admin = (await signInAdmin(t.app)).accessToken;
+    tokens.hub = await hubKey(t);
   });
   afterAll(() => t.close());
 
   it('covers every POST and PUT route with many cases', () => {
-    expect(new Set(cases.map((c) => c.route.url)).size).toBe(18);
+    expect(new Set(cases.map((c) => c.route.url)).size).toBe(22);
     expect(cases.length).toBeGreaterThan(250);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s is a 400 naming the field', async (_name, c) => {
     const res = await t.app.inject({
       method: c.route.method ?? 'POST', url: c.route.url, remoteAddress: freshIp(), payload: JSON.stringify(c.body),
-      headers: { 'content-type': 'application/json', ...(c.route.auth ? { authorization: `Bearer ${tokens[c.route.auth]}` } : {}) },
+      headers: { 'content-type': 'application/json', ...authHeaders(c.route.auth) },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; code: string }>();
@@ -125,7 +182,7 @@ describe('bad input', () => {
   it.each(routes.map((r) => [r.url, r] as const))('%s answers malformed JSON with a 400', async (_url, route) => {
     const res = await t.app.inject({
       method: route.method ?? 'POST', url: route.url, remoteAddress: freshIp(), payload: '{"a":',
-      headers: { 'content-type': 'application/json', ...(route.auth ? { authorization: `Bearer ${tokens[route.auth]}` } : {}) },
+      headers: { 'content-type': 'application/json', ...authHeaders(route.auth) },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: expect.any(String), code: 'bad_request' });
@@ -174,6 +231,11 @@ describe('bad input', () => {
       ['/api/companies/{id}/members with an id of 65 characters', `/api/companies/${'x'.repeat(65)}/members`, 'id'],
       ['/api/users with q of 201 characters', `/api/users?q=${'a'.repeat(201)}`, 'q'],
       ['/api/users with q twice', '/api/users?q=a&q=b', 'q'],
+      ['/api/plexus with companyId twice', '/api/plexus?companyId=a&companyId=b', 'companyId'],
+      ['/api/plexus with a companyId of 65 characters', `/api/plexus?companyId=${'x'.repeat(65)}`, 'companyId'],
+      ['/api/site-dashboard/{id} with an id of 65 characters', `/api/site-dashboard/${'x'.repeat(65)}`, 'id'],
+      ['/api/site-dashboard/sub-sites/{siteId} with a NUL in siteId', '/api/site-dashboard/sub-sites/a%00b', 'siteId'],
+      ['/api/dashboard/company/{id} with an id of 65 characters', `/api/dashboard/company/${'x'.repeat(65)}`, 'id'],
     ];
     // Public routes ignore the (admin) token every query case carries; authenticated ones need it to reach validation.
     it.each(queries)('%s is a 400 naming the field', async (_name, url, field) => {

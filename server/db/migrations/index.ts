@@ -3,6 +3,8 @@ import * as m0001 from './0001-auth';
 import * as m0002 from './0002-oidc-states';
 import * as m0003 from './0003-monitoring';
 import * as m0004 from './0004-feed-latest';
+import * as m0005 from './0005-rollup-rising';
+import * as m0006 from './0006-readings-without-rowid';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-oidc-states': m0002,
   '0003-monitoring': m0003,
   '0004-feed-latest': m0004,
+  '0005-rollup-rising': m0005,
+  '0006-readings-without-rowid': m0006,
 };

@@ -24,7 +24,7 @@ const writers = (r: SessionRole) => r !== 'viewer';
 
 export const NAV_COMMANDS: NavCommand[] = [
   { id: 'dashboard', labelKey: 'nav.dashboard', path: '/', group: 'monitor', keywords: ['home', 'overview'], visible: everyone, available: true },
-  { id: 'site-dashboard', labelKey: 'nav.siteDashboard', path: '/site-dashboard', group: 'monitor', keywords: ['readings', 'chart'], visible: everyone, available: false },
+  { id: 'site-dashboard', labelKey: 'nav.siteDashboard', path: '/site-dashboard', group: 'monitor', keywords: ['readings', 'chart'], visible: everyone, available: true },
   { id: 'alert-events', labelKey: 'nav.alertEvents', path: '/alert-events', group: 'monitor', keywords: ['alarms', 'incidents'], visible: everyone, available: false },
   { id: 'reports', labelKey: 'nav.reports', path: '/reports', group: 'monitor', keywords: ['fridge', 'compliance'], visible: everyone, available: false },
   { id: 'alerts', labelKey: 'nav.alerts', path: '/alerts', group: 'configure', keywords: ['rules', 'thresholds'], visible: managers, available: false },
@@ -36,9 +36,9 @@ export const NAV_COMMANDS: NavCommand[] = [
   { id: 'node-tags', labelKey: 'nav.nodeTags', path: '/node-tags', group: 'configure', keywords: ['labels'], visible: managers, available: false },
   { id: 'messages-manager', labelKey: 'nav.messagesManager', path: '/messages-manager', group: 'configure', keywords: ['templates', 'email', 'sms'], visible: managers, available: false },
   { id: 'users', labelKey: 'nav.users', path: '/users', group: 'configure', keywords: ['people', 'members'], visible: managers, available: false },
-  { id: 'admin-dashboard', labelKey: 'nav.adminDashboard', path: '/admin-dashboard', group: 'admin', keywords: ['platform', 'health'], visible: admins, available: false },
+  { id: 'admin-dashboard', labelKey: 'nav.adminDashboard', path: '/admin-dashboard', group: 'admin', keywords: ['platform', 'health'], visible: admins, available: true },
   { id: 'companies', labelKey: 'nav.companies', path: '/companies', group: 'admin', keywords: ['customers', 'shadow'], visible: admins, available: true },
-  { id: 'plexus', labelKey: 'nav.plexus', path: '/plexus', group: 'admin', keywords: ['network', 'links'], visible: admins, available: false },
+  { id: 'plexus', labelKey: 'nav.plexus', path: '/plexus', group: 'admin', keywords: ['network', 'links'], visible: admins, available: true },
   { id: 'management', labelKey: 'nav.management', path: '/management', group: 'admin', keywords: ['white-label', 'branding', 'settings'], visible: admins, available: true },
   { id: 'my-companies', labelKey: 'nav.myCompanies', path: '/my-companies', group: 'account', keywords: ['switch', 'company'], visible: everyone, available: true },
   { id: 'my-profile', labelKey: 'nav.profile', path: '/my-profile', group: 'account', keywords: ['account', 'password', 'language'], visible: everyone, available: true },

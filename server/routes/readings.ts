@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context';
+import { claimsOf, requireAuth } from '../context';
+import { badRequest, parse } from '../errors';
+import { feedsOfSite, readableSite } from '../monitoring/site-access';
+import { readSeriesJson } from '../monitoring/readings';
+import { readingsRequest, type DataViewType } from '../../src/api/contract/monitoring';
+import { id } from '../../src/api/contract/common';
+
+const siteParams = z.object({ id });
+
+export async function readingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const authed = { preHandler: requireAuth(deps.auth) };
+
+  // The engine answers JSON text (see readSeriesJson), sent as it is: `{ data: { series } }`.
+  const answer = async (req: FastifyRequest, reply: FastifyReply, forceView?: DataViewType) => {
+    const { id: siteId } = parse(siteParams, req.params);
+    const input = parse(readingsRequest, req.body);
+    if (input.feedIds === undefined && input.nodeIds === undefined) {
+      throw badRequest('feedIds: give feedIds or nodeIds', [{ path: 'feedIds', message: 'give feedIds or nodeIds' }]);
+    }
+    const site = await readableSite(deps.db, claimsOf(req), siteId);
+    const feeds = await feedsOfSite(deps.db, site, input.feedIds, input.nodeIds);
+    const json = await readSeriesJson(deps.db, feeds, {
+      from: Date.parse(input.from),
+      to: Date.parse(input.to),
+      interval: input.interval,
+      aggregation: input.aggregation,
+      view: forceView ?? input.dataViewType,
+      maxPoints: input.maxPoints,
+      timezone: site.timezone,
+    });
+    return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
+  };
+
+  app.post('/api/site-dashboard/:id/readings', authed, (req, reply) => answer(req, reply));
+  app.post('/api/site-dashboard/:id/readings-minmax', authed, (req, reply) => answer(req, reply, 'MinMax'));
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../context';
+import { claimsOf, requireAuth } from '../context';
+import { parse } from '../errors';
+import type { Db } from '../db/database';
+import { DEFAULT_SAFE_MAX, DEFAULT_SAFE_MIN, findSite, siteSummaries, type SiteRow } from '../db/sites.repository';
+import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
+import { tokenCompany, visibleSite } from '../auth/site-scope';
+import { id } from '../../src/api/contract/common';
+import type { SiteBasicInfo, SiteTree } from '../../src/api/contract/monitoring';
+
+const idParams = z.object({ id });
+const siteIdParams = z.object({ siteId: id });
+
+/** Basic info of a site: the row as entered, the safe range with its default, and its counts. */
+export async function basicInfo(db: Db, site: SiteRow, now: number): Promise<SiteBasicInfo> {
+  const [counts] = await siteSummaries(db, { companyId: site.companyId, siteId: site.id }, now);
+  const parent = site.parentSiteId ? await findSite(db, site.parentSiteId) : undefined;
+  return {
+    id: site.id, companyId: site.companyId, name: site.name, parentSiteId: site.parentSiteId, parentName: parent?.name ?? null,
+    address: site.address, coordinates: site.coordinates, latitude: site.latitude, longitude: site.longitude,
+    timezone: site.timezone, safeMin: site.safeMin ?? DEFAULT_SAFE_MIN, safeMax: site.safeMax ?? DEFAULT_SAFE_MAX,
+    subSiteCount: counts?.subSiteCount ?? 0, hubCount: counts?.hubCount ?? 0, nodeCount: counts?.nodeCount ?? 0,
+  };
+}
+
+/** Sites and the site dashboard's lists (SPEC §7); every id is checked against the token's company first. */
+export async function siteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db } = deps;
+  const authed = { preHandler: requireAuth(deps.auth) };
+  const now = () => deps.auth.now();
+
+  app.get('/api/sites', authed, async (req) => {
+    const scope = await tokenCompany(db, claimsOf(req));
+    return { data: scope ? await siteSummaries(db, { companyId: scope.companyId }, now()) : [] };
+  });
+
+  app.get('/api/sites/:id/tree', authed, async (req) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const { site } = await visibleSite(db, claimsOf(req), siteId);
+    const t = now();
+    const scope = { companyId: site.companyId, siteId: site.id };
+    const [info, hubs, nodes] = [await basicInfo(db, site, t), await hubsIn(db, scope, t), await nodesWithFeeds(db, scope, t)];
+    const tree: SiteTree = { site: info, hubs: hubs.map((h) => ({ ...h, nodes: nodes.filter((n) => n.hubId === h.id) })) };
+    return { data: tree };
+  });
+
+  app.get('/api/site-dashboard/:id', authed, async (req) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const { site } = await visibleSite(db, claimsOf(req), siteId);
+    return { data: await basicInfo(db, site, now()) };
+  });
+
+  app.get('/api/site-dashboard/sub-sites/:siteId', authed, async (req) => {
+    const { siteId } = parse(siteIdParams, req.params);
+    const { site } = await visibleSite(db, claimsOf(req), siteId);
+    return { data: await siteSummaries(db, { companyId: site.companyId, parentSiteId: site.id }, now()) };
+  });
+
+  app.get('/api/site-dashboard/:id/nodes', authed, async (req) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const { site } = await visibleSite(db, claimsOf(req), siteId);
+    return { data: await nodesWithFeeds(db, { companyId: site.companyId, siteId: site.id }, now()) };
+  });
+
+  app.get('/api/site-dashboard/:id/hubs', authed, async (req) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const { site } = await visibleSite(db, claimsOf(req), siteId);
+    return { data: await hubsIn(db, { companyId: site.companyId, siteId: site.id }, now()) };
+  });
+
+  app.get('/api/site-dashboard/check-permission/:id', authed, async (req) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const { role } = await visibleSite(db, claimsOf(req), siteId);
+    return { data: { allowed: true as const, role } };
+  });
+}

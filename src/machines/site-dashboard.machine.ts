@@ -1,0 +1,315 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type {
+  Aggregation, DataViewType, HubInfo, Interval, NodeInfo, ReadingsRequest, ReadingsResponse, SiteBasicInfo, SiteSummary,
+} from '../api/contract/monitoring';
+import { DATA_VIEWS, INTERVALS } from '../api/contract/monitoring';
+
+// The api layer loads with the first call.
+const api = () => import('../api/monitoring.api');
+
+/** What the view shows: mirrored in the URL so a view can be bookmarked and shared. */
+export interface SiteView {
+  siteId: string | null;
+  interval: Interval;
+  /** null: RawData without aggregation (the stored readings). */
+  aggregation: Aggregation | null;
+  dataViewType: DataViewType;
+  /** ISO 8601 range; null means the last `days` days up to now. */
+  from: string | null;
+  to: string | null;
+  days: number;
+  feedIds: string[];
+}
+
+export const DEFAULT_VIEW: SiteView = {
+  siteId: null,
+  interval: '1hour',
+  aggregation: 2,
+  dataViewType: 'RawData',
+  from: null,
+  to: null,
+  days: 7,
+  feedIds: [],
+};
+
+/** How many feeds are drawn when the URL names none. */
+export const DEFAULT_FEEDS = 6;
+
+/** Reads a view from a URL query string; anything unknown falls back to the default. */
+export function viewFromSearch(search: string): SiteView {
+  const q = new URLSearchParams(search);
+  const interval = q.get('interval');
+  const agg = q.get('agg');
+  const dv = q.get('view');
+  const days = Number(q.get('days'));
+  const from = q.get('from');
+  const to = q.get('to');
+  const validIso = (s: string | null) => (s && !Number.isNaN(Date.parse(s)) ? new Date(s).toISOString() : null);
+  const f = validIso(from);
+  const t = validIso(to);
+  return {
+    siteId: q.get('site') || null,
+    interval: (INTERVALS as readonly string[]).includes(interval ?? '') ? (interval as Interval) : DEFAULT_VIEW.interval,
+    aggregation: agg === 'none' ? null : agg !== null && /^[0-6]$/.test(agg) ? (Number(agg) as Aggregation) : DEFAULT_VIEW.aggregation,
+    dataViewType: (DATA_VIEWS as readonly string[]).includes(dv ?? '') ? (dv as DataViewType) : DEFAULT_VIEW.dataViewType,
+    from: f && t && Date.parse(f) < Date.parse(t) ? f : null,
+    to: f && t && Date.parse(f) < Date.parse(t) ? t : null,
+    days: Number.isInteger(days) && days >= 1 && days <= 366 ? days : DEFAULT_VIEW.days,
+    feedIds: (q.get('feeds') ?? '').split(',').filter((x) => x.length > 0 && x.length <= 64).slice(0, 50),
+  };
+}
+
+/** The query string of a view; defaults are left out so URLs stay short. */
+export function searchOf(v: SiteView): string {
+  const q = new URLSearchParams();
+  if (v.siteId) q.set('site', v.siteId);
+  if (v.interval !== DEFAULT_VIEW.interval) q.set('interval', v.interval);
+  if (v.aggregation !== DEFAULT_VIEW.aggregation) q.set('agg', v.aggregation === null ? 'none' : String(v.aggregation));
+  if (v.dataViewType !== DEFAULT_VIEW.dataViewType) q.set('view', v.dataViewType);
+  if (v.from && v.to) {
+    q.set('from', v.from);
+    q.set('to', v.to);
+  } else if (v.days !== DEFAULT_VIEW.days) q.set('days', String(v.days));
+  if (v.feedIds.length) q.set('feeds', v.feedIds.join(','));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The readings call of a view at a moment; counters' views and Reading need no aggregation. */
+export function readingsQuery(v: SiteView, now: number, maxPoints: number): ReadingsRequest {
+  const to = v.to ?? new Date(now).toISOString();
+  const from = v.from ?? new Date(now - v.days * 86_400_000).toISOString();
+  const q: ReadingsRequest = { feedIds: v.feedIds, from, to, interval: v.interval, dataViewType: v.dataViewType, maxPoints };
+  if (v.aggregation !== null) q.aggregation = v.aggregation;
+  return q;
+}
+
+export interface SiteDashboardContext {
+  view: SiteView;
+  /** Points per series the chart can draw: about two per pixel of its width. */
+  maxPoints: number;
+  info: SiteBasicInfo | null;
+  subSites: SiteSummary[];
+  nodes: NodeInfo[];
+  hubs: HubInfo[];
+  readings: ReadingsResponse | null;
+  minmax: ReadingsResponse | null;
+  /** The last failure of each part, for the view to show beside it. */
+  errors: Partial<Record<'info' | 'subSites' | 'nodes' | 'hubs' | 'readings' | 'minmax', string>>;
+}
+
+export type SiteDashboardEvent =
+  | { type: 'site.open'; siteId: string }
+  | { type: 'view.interval'; interval: Interval }
+  | { type: 'view.aggregation'; aggregation: Aggregation | null }
+  | { type: 'view.dataView'; dataViewType: DataViewType }
+  | { type: 'view.days'; days: number }
+  | { type: 'view.range'; from: string; to: string }
+  | { type: 'view.feeds'; feedIds: string[] }
+  | { type: 'view.toggleFeed'; feedId: string }
+  | { type: 'view.width'; px: number }
+  | { type: 'view.refresh' };
+
+export type SiteDashboardEmitted = { type: 'view.changed'; search: string };
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The page of one site; it is only started with a site (the view lists sites to choose from otherwise). */
+export const siteDashboardMachine = setup({
+  types: {
+    context: {} as SiteDashboardContext,
+    events: {} as SiteDashboardEvent,
+    emitted: {} as SiteDashboardEmitted,
+    input: {} as { view: SiteView; width?: number },
+  },
+  actors: {
+    fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async ({ input, signal }) => (await api()).siteInfo(input.siteId, signal)),
+    fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async ({ input, signal }) => (await api()).subSites(input.siteId, signal)),
+    fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input, signal }) => (await api()).siteNodes(input.siteId, signal)),
+    fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async ({ input, signal }) => (await api()).siteHubs(input.siteId, signal)),
+    fetchReadings: fromPromise<ReadingsResponse, { siteId: string; context: SiteDashboardContext }>(async ({ input, signal }) =>
+      (await api()).readings(input.siteId, readingsQuery(input.context.view, Date.now(), input.context.maxPoints), signal),
+    ),
+    fetchMinMax: fromPromise<ReadingsResponse, { siteId: string; context: SiteDashboardContext }>(async ({ input, signal }) =>
+      (await api()).readingsMinMax(
+        input.siteId,
+        // The table always shows min and max per bucket, whatever the chart draws.
+        { ...readingsQuery(input.context.view, Date.now(), input.context.maxPoints), dataViewType: 'MinMax', aggregation: 5 },
+        signal,
+      ),
+    ),
+  },
+  guards: {
+    hasFeeds: ({ context }) => context.view.feedIds.length > 0,
+    noFeeds: ({ context }) => context.view.feedIds.length === 0,
+    widthChanged: ({ context, event }) => event.type === 'view.width' && Math.abs(Math.round(event.px * 2) - context.maxPoints) > 40,
+  },
+  actions: {
+    announce: emit(({ context }) => ({ type: 'view.changed' as const, search: searchOf(context.view) })),
+  },
+}).createMachine({
+  id: 'siteDashboard',
+  context: ({ input }) => ({
+    view: input.view,
+    maxPoints: Math.max(200, Math.min(4000, Math.round((input.width ?? 1000) * 2))),
+    info: null,
+    subSites: [],
+    nodes: [],
+    hubs: [],
+    readings: null,
+    minmax: null,
+    errors: {},
+  }),
+  type: 'parallel',
+  on: {
+    'site.open': {
+      target: ['.info.requesting', '.subSites.requesting', '.nodes.requesting', '.hubs.requesting', '.readings.waiting', '.minmax.waiting'],
+      actions: [
+        assign(({ context, event }) => ({
+          view: { ...context.view, siteId: event.siteId, feedIds: [] },
+          info: null, subSites: [], nodes: [], hubs: [], readings: null, minmax: null, errors: {},
+        })),
+        'announce',
+      ],
+    },
+    'view.interval': { target: ['.readings.requesting', '.minmax.requesting'], actions: [assign({ view: ({ context, event }) => ({ ...context.view, interval: event.interval }) }), 'announce'] },
+    'view.aggregation': { target: ['.readings.requesting', '.minmax.requesting'], actions: [assign({ view: ({ context, event }) => ({ ...context.view, aggregation: event.aggregation }) }), 'announce'] },
+    'view.dataView': { target: ['.readings.requesting'], actions: [assign({ view: ({ context, event }) => ({ ...context.view, dataViewType: event.dataViewType }) }), 'announce'] },
+    'view.days': {
+      target: ['.readings.requesting', '.minmax.requesting'],
+      actions: [assign({ view: ({ context, event }) => ({ ...context.view, days: Math.max(1, Math.min(366, Math.round(event.days))), from: null, to: null }) }), 'announce'],
+    },
+    'view.range': { target: ['.readings.requesting', '.minmax.requesting'], actions: [assign({ view: ({ context, event }) => ({ ...context.view, from: event.from, to: event.to }) }), 'announce'] },
+    'view.feeds': { target: ['.readings.requesting', '.minmax.requesting'], actions: [assign({ view: ({ context, event }) => ({ ...context.view, feedIds: event.feedIds.slice(0, 50) }) }), 'announce'] },
+    'view.toggleFeed': {
+      target: ['.readings.requesting', '.minmax.requesting'],
+      actions: [
+        assign({
+          view: ({ context, event }) => ({
+            ...context.view,
+            feedIds: context.view.feedIds.includes(event.feedId) ? context.view.feedIds.filter((f) => f !== event.feedId) : [...context.view.feedIds, event.feedId].slice(0, 50),
+          }),
+        }),
+        'announce',
+      ],
+    },
+    'view.width': { guard: 'widthChanged', target: ['.readings.requesting'], actions: assign({ maxPoints: ({ event }) => Math.max(200, Math.min(4000, Math.round(event.px * 2))) }) },
+    'view.refresh': { target: ['.readings.requesting', '.minmax.requesting'] },
+  },
+  states: {
+    info: {
+      initial: 'requesting',
+      states: {
+        requesting: {
+          invoke: {
+            id: 'info',
+            src: 'fetchInfo',
+            input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
+            onDone: { target: 'success', actions: assign(({ context, event }) => ({ info: event.output, errors: { ...context.errors, info: undefined } })) },
+            onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, info: message(event.error) }) }) },
+          },
+        },
+        success: {},
+        error: {},
+      },
+    },
+    subSites: {
+      initial: 'requesting',
+      states: {
+        requesting: {
+          invoke: {
+            id: 'subSites',
+            src: 'fetchSubSites',
+            input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
+            onDone: { target: 'success', actions: assign(({ context, event }) => ({ subSites: event.output, errors: { ...context.errors, subSites: undefined } })) },
+            onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, subSites: message(event.error) }) }) },
+          },
+        },
+        success: {},
+        error: {},
+      },
+    },
+    nodes: {
+      initial: 'requesting',
+      states: {
+        requesting: {
+          invoke: {
+            id: 'nodes',
+            src: 'fetchNodes',
+            input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
+            onDone: {
+              target: 'success',
+              actions: [
+                assign(({ context, event }) => {
+                  const known = new Set(event.output.flatMap((n) => n.feeds.map((f) => f.id)));
+                  const kept = context.view.feedIds.filter((f) => known.has(f));
+                  // No feeds named (or none of them here): the first instant feeds, so the chart is never empty.
+                  const feedIds = kept.length ? kept : event.output.flatMap((n) => n.feeds.filter((f) => f.kind === 'instant').map((f) => f.id)).slice(0, DEFAULT_FEEDS);
+                  return { nodes: event.output, view: { ...context.view, feedIds }, errors: { ...context.errors, nodes: undefined } };
+                }),
+                'announce',
+              ],
+            },
+            onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, nodes: message(event.error) }) }) },
+          },
+        },
+        success: {},
+        error: {},
+      },
+    },
+    hubs: {
+      initial: 'requesting',
+      states: {
+        requesting: {
+          invoke: {
+            id: 'hubs',
+            src: 'fetchHubs',
+            input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
+            onDone: { target: 'success', actions: assign(({ context, event }) => ({ hubs: event.output, errors: { ...context.errors, hubs: undefined } })) },
+            onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, hubs: message(event.error) }) }) },
+          },
+        },
+        success: {},
+        error: {},
+      },
+    },
+    readings: {
+      initial: 'waiting',
+      states: {
+        // Readings need feeds, which the nodes answer names.
+        waiting: { always: { guard: 'hasFeeds', target: 'requesting' } },
+        requesting: {
+          always: { guard: 'noFeeds', target: 'waiting' },
+          invoke: {
+            id: 'readings',
+            src: 'fetchReadings',
+            input: ({ context }) => ({ siteId: context.view.siteId ?? '', context }),
+            onDone: { target: 'success', actions: assign(({ context, event }) => ({ readings: event.output, errors: { ...context.errors, readings: undefined } })) },
+            onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, readings: message(event.error) }) }) },
+          },
+        },
+        success: {},
+        error: {},
+      },
+    },
+    minmax: {
+      initial: 'waiting',
+      states: {
+        // Readings need feeds, which the nodes answer names.
+        waiting: { always: { guard: 'hasFeeds', target: 'requesting' } },
+        requesting: {
+          always: { guard: 'noFeeds', target: 'waiting' },
+          invoke: {
+            id: 'minmax',
+            src: 'fetchMinMax',
+            input: ({ context }) => ({ siteId: context.view.siteId ?? '', context }),
+            onDone: { target: 'success', actions: assign(({ context, event }) => ({ minmax: event.output, errors: { ...context.errors, minmax: undefined } })) },
+            onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, minmax: message(event.error) }) }) },
+          },
+        },
+        success: {},
+        error: {},
+      },
+    },
+  },
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorldPlan } from '../../server/seed/world';
+import { DEMO, buildTestApp, call, demoIds, signIn, type TestApp } from './helpers';
+import { idsOfCompany, seedSmallWorld } from './world-fixture';
+
+// A token of company B calls every monitoring route the app registered (generated from the routes, so a new route is
+// covered without touching this file) with every kind of id of every company it does not belong to. Each answer must
+// be a 403 or 404 that holds no data; list routes must answer nothing of the other companies.
+
+const PREFIXES = ['/api/site-dashboard', '/api/sites', '/api/dashboard', '/api/hubs', '/api/plexus'];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A body that passes validation, so the tenant check (not the schema) is what answers. */
+function bodyFor(method: Method, path: string, foreign: { feed?: string; node?: string }): unknown {
+  if (method === 'GET' || method === 'DELETE') return undefined;
+  if (/readings(-minmax)?$/.test(path) || path.includes('/export/')) {
+    const to = new Date();
+    const from = new Date(to.getTime() - 86_400_000);
+    return {
+      ...(foreign.feed ? { feedIds: [foreign.feed] } : {}),
+      ...(foreign.node ? { nodeIds: [foreign.node] } : {}),
+      from: from.toISOString(), to: to.toISOString(), interval: '1hour', aggregation: 2, dataViewType: 'RawData',
+    };
+  }
+  return {};
+}
+
+const fill = (path: string, id: string) => path.replace(/:\w+/g, encodeURIComponent(id));
+
+describe('tenant isolation', () => {
+  let t: TestApp;
+  let plan: WorldPlan;
+  let routes: { method: Method; path: string }[];
+  let sessions: { name: string; token: string; companyId: string; memberOf: string[] }[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ plan } = await seedSmallWorld(t.deps));
+    const ids = await demoIds(t.deps);
+    const manager = await signIn(t.app, DEMO.manager);
+    const managerNorthwind = (await call(t.app, 'POST', '/api/switch-company', { companyId: ids.northwind }, manager.accessToken)).body.data;
+    sessions = [
+      { name: 'user', token: (await signIn(t.app, DEMO.user)).accessToken, companyId: ids.northwind, memberOf: [ids.northwind] },
+      { name: 'viewer', token: (await signIn(t.app, DEMO.viewer)).accessToken, companyId: ids.northwind, memberOf: [ids.northwind] },
+      { name: 'manager', token: managerNorthwind.accessToken, companyId: ids.northwind, memberOf: [ids.northwind, ids.mackwell] },
+    ];
+    routes = t.routes
+      .map((r) => {
+        const [method, path] = r.split(' ') as [Method, string];
+        return { method, path };
+      })
+      .filter((r) => PREFIXES.some((p) => r.path === p || r.path.startsWith(`${p}/`)));
+  });
+  afterAll(() => t.close());
+
+  const companies = () => [...new Set(plan.sites.map((s) => s.companyId))];
+  /** Every id a company owns in the plan, to look for in answers. */
+  const ownedBy = (companyId: string) => [
+    companyId,
+    ...plan.sites.filter((s) => s.companyId === companyId).map((s) => s.id),
+    ...plan.hubs.filter((h) => h.companyId === companyId).map((h) => h.id),
+    ...plan.nodes.filter((n) => n.companyId === companyId).flatMap((n) => [n.id, ...n.feeds.map((f) => f.id)]),
+    ...plan.tags.filter((x) => x.companyId === companyId).map((x) => x.id),
+  ];
+  /** One id of every kind: site, sub-site, hub, node, feed, node tag and the company itself. */
+  const kindsOf = (companyId: string) => {
+    const k = idsOfCompany(plan, companyId);
+    const tag = plan.tags.find((x) => x.companyId === companyId)?.id;
+    return Object.entries({ company: companyId, ...k, tag }).filter((e): e is [string, string] => typeof e[1] === 'string');
+  };
+
+  it('covers the monitoring routes of issue 4 that take an id', () => {
+    const paths = routes.map((r) => `${r.method} ${r.path}`);
+    for (const p of [
+      'GET /api/dashboard/company/:id', 'GET /api/dashboard/:siteId/nodes', 'GET /api/site-dashboard/:id', 'GET /api/site-dashboard/sub-sites/:siteId',
+      'GET /api/site-dashboard/:id/nodes', 'GET /api/site-dashboard/:id/hubs', 'GET /api/site-dashboard/check-permission/:id', 'GET /api/sites/:id/tree',
+      'POST /api/site-dashboard/:id/readings', 'POST /api/site-dashboard/:id/readings-minmax',
+    ]) expect(paths).toContain(p);
+    expect(routes.filter((r) => r.path.includes(':')).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("answers 403/404 with no data for every id route and every kind of another company's ids", { timeout: 180_000 }, async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const s of sessions) {
+      for (const foreign of companies().filter((c) => !s.memberOf.includes(c))) {
+        const owned = ownedBy(foreign);
+        const kinds = kindsOf(foreign);
+        const k = idsOfCompany(plan, foreign);
+        for (const r of routes.filter((x) => x.path.includes(':'))) {
+          for (const [kind, id] of kinds) {
+            const res = await call(t.app, r.method, fill(r.path, id), bodyFor(r.method, r.path, { feed: k.feed }), s.token);
+            calls++;
+            const text = JSON.stringify(res.body ?? null);
+            const leaked = owned.filter((o) => o !== id && text.includes(o));
+            if (![403, 404].includes(res.status) || res.body?.data !== undefined || leaked.length) {
+              failures.push(`${s.name} ${r.method} ${r.path} with ${kind} of another company: ${res.status} ${text.slice(0, 160)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(500);
+  });
+
+  it("refuses another company's feeds and nodes in a readings call on the session's own site", async () => {
+    const failures: string[] = [];
+    const readingRoutes = routes.filter((r) => r.method === 'POST' && bodyFor(r.method, r.path, {}) !== undefined && Object.keys(bodyFor(r.method, r.path, {}) as object).length > 0);
+    expect(readingRoutes.length).toBeGreaterThanOrEqual(2);
+    for (const s of sessions) {
+      const own = idsOfCompany(plan, s.companyId).site;
+      for (const foreign of companies().filter((c) => !s.memberOf.includes(c))) {
+        const k = idsOfCompany(plan, foreign);
+        for (const r of readingRoutes) {
+          for (const body of [bodyFor(r.method, r.path, { feed: k.feed }), bodyFor(r.method, r.path, { node: k.node })]) {
+            const res = await call(t.app, r.method, fill(r.path, own), body, s.token);
+            if (![403, 404].includes(res.status) || res.body?.data !== undefined) failures.push(`${s.name} ${r.path} ${JSON.stringify(body).slice(0, 80)}: ${res.status}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers list routes (no id in the path) with nothing of another company, whatever the query names", async () => {
+    const failures: string[] = [];
+    for (const s of sessions) {
+      const foreign = companies().filter((c) => !s.memberOf.includes(c));
+      const owned = foreign.flatMap(ownedBy);
+      for (const r of routes.filter((x) => !x.path.includes(':') && x.method === 'GET')) {
+        for (const c of foreign) {
+          const k = idsOfCompany(plan, c);
+          const q = `?companyId=${c}&siteId=${k.site}&id=${k.site}`;
+          const res = await call(t.app, 'GET', `${r.path}${q}`, undefined, s.token);
+          const text = JSON.stringify(res.body ?? null);
+          const leaked = owned.filter((o) => text.includes(o));
+          if (res.status >= 500 || leaked.length) failures.push(`${s.name} GET ${r.path}${q}: ${res.status} leaked ${leaked.length}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('the same routes answer the session its own ids (the refusals above are about tenancy, not the calls)', async () => {
+    const failures: string[] = [];
+    const s = sessions.find((x) => x.name === 'manager')!;
+    const kinds = kindsOf(s.companyId);
+    const k = idsOfCompany(plan, s.companyId);
+    for (const r of routes.filter((x) => x.path.includes(':') && (x.method === 'GET' || x.method === 'POST'))) {
+      let ok = false;
+      for (const [, id] of kinds) {
+        const res = await call(t.app, r.method, fill(r.path, id), bodyFor(r.method, r.path, { feed: k.feed }), s.token);
+        if (res.status >= 200 && res.status < 300) ok = true;
+      }
+      if (!ok) failures.push(`${r.method} ${r.path} answered no id of the session's own company`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { parseCoordinates } from '../../src/api/contract/coordinates';
+import { DEFAULT_WORLD, countReadings, feedReadings, planWorld, type WorldCompany, type WorldPlan } from '../../server/seed/world';
+import { DEVICE_TYPES, STEP_MS, feedModel } from '../../server/seed/patterns';
+import { buildTestApp, type TestApp } from './helpers';
+import { seedSmallWorld } from './world-fixture';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 2, 10, 12, 7);
+
+/** The six demo companies, as the seed names them (ids made up: nothing is written). */
+const COMPANIES: WorldCompany[] = [
+  { id: 'c-beacon', name: 'Beacon Estates', customerType: 'Mackwell', timezone: 'Europe/Dublin' },
+  { id: 'c-eps', name: 'EPS Facilities', customerType: 'EPS', timezone: 'Europe/Paris' },
+  { id: 'c-harbour', name: 'Harbour Pharmacy Group', customerType: 'UKE', timezone: 'Europe/London' },
+  { id: 'c-mackwell', name: 'Mackwell Lighting Services', customerType: 'Mackwell', timezone: 'Europe/London' },
+  { id: 'c-northwind', name: 'Northwind Care Homes', customerType: 'UKE', timezone: 'Europe/London' },
+  { id: 'c-riverside', name: 'Riverside Clinics', customerType: 'EPS', timezone: 'Europe/Madrid' },
+];
+
+describe('the default world (planned, not written)', () => {
+  const plan = planWorld(COMPANIES, { now: NOW });
+
+  it('has the sizes of issue 4: ≥ 40 sites with sub-sites, ≥ 100 hubs, ≥ 1,000 nodes, every company', () => {
+    expect(plan.sites.length).toBeGreaterThanOrEqual(40);
+    expect(plan.sites.filter((s) => s.parentSiteId !== null).length).toBeGreaterThanOrEqual(6);
+    expect(plan.hubs.length).toBeGreaterThanOrEqual(100);
+    expect(plan.nodes.length).toBeGreaterThanOrEqual(1000);
+    for (const c of COMPANIES) expect(plan.sites.filter((s) => s.companyId === c.id).length).toBeGreaterThanOrEqual(5);
+    for (const t of DEVICE_TYPES) expect(plan.nodes.filter((n) => n.deviceType === t).length).toBeGreaterThanOrEqual(50);
+    // Sub-sites belong to a top-level site of the same company.
+    for (const s of plan.sites.filter((x) => x.parentSiteId)) {
+      const parent = plan.sites.find((p) => p.id === s.parentSiteId)!;
+      expect(parent.companyId).toBe(s.companyId);
+      expect(parent.parentSiteId).toBeNull();
+    }
+  });
+
+  it('gives every site DMS coordinates, the position the helper reads from them, and the company time zone', () => {
+    for (const s of plan.sites) {
+      expect(s.coordinates).toMatch(/^\d+,\d+,\d+\.\d [NS]; \d+,\d+,\d+\.\d [EW]$/);
+      expect({ latitude: s.latitude, longitude: s.longitude }).toEqual(parseCoordinates(s.coordinates));
+      expect(s.timezone).toBe(COMPANIES.find((c) => c.id === s.companyId)!.timezone);
+      expect(s.address.length).toBeGreaterThan(10);
+    }
+    // Names are unique within a company.
+    for (const c of COMPANIES) {
+      const names = plan.sites.filter((s) => s.companyId === c.id).map((s) => s.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+
+  it('holds 90 days for fridges and 7 days for the rest, at 15-minute steps', () => {
+    expect(DEFAULT_WORLD).toMatchObject({ fridgeDays: 90, days: 7 });
+    const fridge = plan.nodes.find((n) => n.deviceType === 'Fridge Probe' && n.quietSince === null && n.id !== plan.failing?.nodeId)!;
+    const light = plan.nodes.find((n) => n.deviceType === 'Emergency Light' && n.quietSince === null)!;
+    expect(plan.end - fridge.feeds[0]!.from).toBe(90 * DAY);
+    expect(plan.end - light.feeds[0]!.from).toBe(7 * DAY);
+    expect(plan.end % STEP_MS).toBe(0);
+    const readings = countReadings(plan);
+    expect(readings).toBeGreaterThan(1_500_000);
+    expect(readings).toBeLessThan(3_000_000);
+  });
+
+  it('has quiet devices, a quiet hub, a node never seen, a failing fridge, excursions and one meter reset', () => {
+    expect(plan.hubs.filter((h) => h.quietSince !== null)).toHaveLength(1);
+    expect(plan.nodes.filter((n) => n.quietSince !== null).length).toBeGreaterThanOrEqual(10);
+    expect(plan.nodes.filter((n) => n.quietSince !== null && n.feeds.every((f) => f.from >= n.quietSince!))).toHaveLength(1);
+    expect(plan.failing).not.toBeNull();
+    expect(plan.excursions.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(plan.excursions.map((e) => e.cause)).size).toBe(3);
+    expect(plan.resets).toHaveLength(1);
+    // Batteries and signal strengths vary, with a few weak ones.
+    const batteries = plan.nodes.map((n) => n.batteryPct).filter((b): b is number => b !== null);
+    expect(batteries.some((b) => b < 20)).toBe(true);
+    expect(plan.nodes.some((n) => n.batteryPct === null)).toBe(true);
+    expect(plan.nodes.some((n) => n.signalDbm! < -100)).toBe(true);
+  });
+
+  it('is deterministic: the same seed and options give the same world, another seed another', () => {
+    const again = planWorld(COMPANIES, { now: NOW });
+    expect(again.sites).toEqual(plan.sites);
+    expect(again.nodes).toEqual(plan.nodes);
+    expect(again.excursions).toEqual(plan.excursions);
+    const node = plan.nodes.find((n) => n.deviceType === 'Pulse Logger')!;
+    const a = [...feedReadings(plan, node, node.feeds[0]!)].slice(0, 50);
+    const b = [...feedReadings(again, again.nodes.find((n) => n.id === node.id)!, node.feeds[0]!)].slice(0, 50);
+    expect(b).toEqual(a);
+    expect(planWorld(COMPANIES, { now: NOW, seed: 7 }).nodes[0]!.id).not.toBe(plan.nodes[0]!.id);
+  });
+
+  it('scales with --sites', () => {
+    const big = planWorld(COMPANIES, { now: NOW, sites: 200, days: 1, fridgeDays: 1 });
+    expect(big.sites).toHaveLength(200);
+    expect(big.nodes.length).toBeGreaterThan(4000);
+    expect(new Set(big.hubs.map((h) => h.serial)).size).toBe(big.hubs.length);
+  });
+});
+
+describe('device patterns', () => {
+  const model = (deviceType: string, signalKey: string, serial: string) =>
+    feedModel({ deviceType, signalKey, serial, timezone: 'Europe/London', customerType: 'UKE' })!;
+  const steps = (from: number, days: number) => Array.from({ length: (days * DAY) / STEP_MS }, (_, i) => from + i * STEP_MS);
+
+  it('keeps a healthy fridge in 2–8 °C, with daytime door spikes and a nightly defrost', () => {
+    let inside = 0;
+    let total = 0;
+    for (let i = 0; i < 20; i++) {
+      const m = model('Fridge Probe', 'temperature', `FP-T${i}`);
+      if (m.kind !== 'instant') throw new Error('instant expected');
+      const values = steps(NOW - 30 * DAY, 30).map((ts) => m.at(ts));
+      inside += values.filter((v) => v >= 2 && v <= 8).length;
+      total += values.length;
+      const sorted = [...values].sort((a, b) => a - b);
+      const median = sorted[sorted.length >> 1]!;
+      // Spikes and defrosts rise well above the setpoint.
+      expect(values.filter((v) => v > median + 1.3).length).toBeGreaterThan(30);
+    }
+    expect(inside / total).toBeGreaterThan(0.99);
+  });
+
+  it('runs a monthly emergency-light test: lamp on for 45 minutes, battery down then recharged', () => {
+    const serial = 'EL-T1';
+    const lamp = model('Emergency Light', 'lamp', serial);
+    const battery = model('Emergency Light', 'battery', serial);
+    if (lamp.kind !== 'instant' || battery.kind !== 'instant') throw new Error('instant expected');
+    // January and February 2026 exactly: two months, two tests.
+    const times = steps(Date.UTC(2026, 0, 1), 59);
+    const on = times.filter((ts) => lamp.at(ts) === 1);
+    expect(on).toHaveLength(2 * 3);
+    // Two tests a month apart, each three consecutive steps.
+    expect(on[3]! - on[0]!).toBeGreaterThan(27 * DAY);
+    const lowest = Math.min(...times.map((ts) => battery.at(ts)));
+    expect(lowest).toBeLessThan(90);
+    expect(battery.at(on[2]! + 10 * HOUR)).toBe(100);
+    expect(times.every((ts) => [0, 1].includes(lamp.at(ts)))).toBe(true);
+  });
+
+  it('integrates pulse counters from rates that are never negative', () => {
+    for (const key of ['energy', 'water']) {
+      const m = model('Pulse Logger', key, `PL-T-${key}`);
+      if (m.kind !== 'counter') throw new Error('counter expected');
+      const rates = steps(NOW - 7 * DAY, 7).map((ts) => m.ratePerHour(ts));
+      expect(rates.every((r) => r >= 0)).toBe(true);
+      expect(rates.some((r) => r > 0)).toBe(true);
+      expect(m.start).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each([['small world written to the database']])('%s', () => {
+  let t: TestApp;
+  let plan: WorldPlan;
+  const byFeed = new Map<string, { ts: number; value: number }[]>();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const seeded = await seedSmallWorld(t.deps, { now: NOW });
+    plan = seeded.plan;
+    const rows = await t.deps.db.selectFrom('readings').select(['feedId', 'ts', 'value']).orderBy('feedId').orderBy('ts').execute();
+    for (const r of rows) {
+      let list = byFeed.get(r.feedId);
+      if (!list) byFeed.set(r.feedId, (list = []));
+      list.push({ ts: Number(r.ts), value: r.value });
+    }
+  });
+  afterAll(() => t.close());
+
+  const feedsOf = (deviceType: string) => plan.nodes.filter((n) => n.deviceType === deviceType).flatMap((n) => n.feeds);
+
+  it('stores exactly the planned readings, through storeReadings (rollups and latest values kept)', async () => {
+    const total = [...byFeed.values()].reduce((s, l) => s + l.length, 0);
+    expect(total).toBe(countReadings(plan));
+    const latest = await t.deps.db.selectFrom('feedLatest').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(latest.n)).toBe(byFeed.size);
+    const rollups = await t.deps.db.selectFrom('readingRollups').select(sql<number>`count(*)`.as('n')).where('grain', '=', '1d').executeTakeFirstOrThrow();
+    expect(Number(rollups.n)).toBeGreaterThan(byFeed.size);
+  });
+
+  it('keeps fridges mostly in 2–8 °C, with every planned excursion out of range', () => {
+    const fridgeFeeds = feedsOf('Fridge Probe').filter((f) => f.id !== plan.failing!.feedId);
+    const values = fridgeFeeds.flatMap((f) => byFeed.get(f.id) ?? []).map((r) => r.value);
+    expect(values.length).toBeGreaterThan(1000);
+    expect(values.filter((v) => v >= 2 && v <= 8).length / values.length).toBeGreaterThan(0.95);
+    expect(plan.excursions.length).toBeGreaterThanOrEqual(3);
+    for (const e of plan.excursions) {
+      const inside = (byFeed.get(e.feedId) ?? []).filter((r) => r.ts >= e.from && r.ts < e.to);
+      expect(inside.length).toBeGreaterThanOrEqual(4);
+      expect(inside.some((r) => r.value < 2 || r.value > 8)).toBe(true);
+    }
+  });
+
+  it('has the failing fridge out of range now, and in range before it began to fail', async () => {
+    const f = plan.failing!;
+    const latest = await t.deps.db.selectFrom('feedLatest').selectAll().where('feedId', '=', f.feedId).executeTakeFirstOrThrow();
+    expect(Number(latest.ts)).toBe(plan.end);
+    expect(latest.value).toBeGreaterThan(9);
+    const before = (byFeed.get(f.feedId) ?? []).filter((r) => r.ts < f.from);
+    expect(before.filter((r) => r.value <= 8).length / before.length).toBeGreaterThan(0.9);
+  });
+
+  it('never lets a counter go down, except at the documented meter replacement', () => {
+    const resets = new Map(plan.resets.map((r) => [r.feedId, r.at]));
+    let checked = 0;
+    for (const feed of [...feedsOf('Pulse Logger')]) {
+      const rows = byFeed.get(feed.id) ?? [];
+      for (let i = 1; i < rows.length; i++) {
+        checked++;
+        if (rows[i]!.value < rows[i - 1]!.value) expect(rows[i]!.ts).toBe(resets.get(feed.id));
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    const [reset] = plan.resets;
+    const rows = byFeed.get(reset!.feedId)!;
+    const at = rows.findIndex((r) => r.ts === reset!.at);
+    expect(rows[at]!.value).toBeLessThan(rows[at - 1]!.value);
+  });
+
+  it('keeps lamps at 0/1 and batteries within 0–100', () => {
+    for (const f of feedsOf('Emergency Light')) {
+      for (const r of byFeed.get(f.id) ?? []) {
+        if (f.signalKey === 'lamp') expect([0, 1]).toContain(r.value);
+        else expect(r.value >= 0 && r.value <= 100).toBe(true);
+      }
+    }
+  });
+
+  it('leaves quiet devices quiet: last seen before they went quiet, hubs included; the new node never seen', async () => {
+    const nodes = new Map((await t.deps.db.selectFrom('nodes').select(['id', 'lastSeenAt']).execute()).map((n) => [n.id, n.lastSeenAt]));
+    const hubs = new Map((await t.deps.db.selectFrom('hubs').select(['id', 'lastSeenAt']).execute()).map((h) => [h.id, h.lastSeenAt]));
+    const quietHub = plan.hubs.find((h) => h.quietSince !== null)!;
+    expect(Number(hubs.get(quietHub.id))).toBeLessThan(quietHub.quietSince!);
+    for (const n of plan.nodes) {
+      const seen = nodes.get(n.id);
+      const quiet = n.hubId === quietHub.id ? quietHub.quietSince : n.quietSince;
+      if (quiet === null) expect(Number(seen)).toBe(plan.end);
+      else if (n.feeds.every((f) => f.from >= quiet)) expect(seen).toBeNull();
+      else expect(Number(seen)).toBeLessThan(quiet);
+    }
+    for (const h of plan.hubs.filter((x) => x.quietSince === null)) expect(Number(hubs.get(h.id))).toBe(plan.end);
+  });
+});
