@@ -23,6 +23,9 @@ export function createDb(opts: DbOptions): { db: Db; dialect: Dialect } {
   const plugins = [new CamelCasePlugin()];
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, an administrator) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (e) => console.error(`postgres: idle connection lost (${e.message})`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }), dialect: 'postgres' };
   }
   const file = opts.sqliteFile ?? ':memory:';

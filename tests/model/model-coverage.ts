@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createActor, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
 import { TestModel, type AdjacencyMap } from 'xstate/graph';
 
 type AnyNode = AnyStateMachine['root'];
@@ -105,6 +105,31 @@ export async function expectSameState(actor: AnyActorRef, expected: AnyMachineSn
     await new Promise((r) => setTimeout(r, 0));
   }
   expect(serialize(actor.getSnapshot() as AnyMachineSnapshot)).toBe(serialize(expected));
+}
+
+/**
+ * Replays every generated path on a real actor whose invoked actors (`sources`: invoke id → actor name) are deferred
+ * promises, resolved or rejected when the path reaches their xstate.done/error.actor event.
+ */
+export async function replay(machine: AnyStateMachine, paths: { steps: { event: EventObject; state: AnyMachineSnapshot }[]; key: (s: AnyMachineSnapshot) => string }[], input?: unknown, sources: Record<string, string> = {}) {
+  for (const path of paths) {
+    const pending: Record<string, { resolve(v: unknown): void; reject(e: unknown): void }> = {};
+    const deferred = (id: string) => fromPromise<never>(() => new Promise((resolve, reject) => (pending[id] = { resolve: resolve as never, reject })));
+    const sut = machine.provide({ actors: Object.fromEntries(Object.entries(sources).map(([id, src]) => [src, deferred(id)])) as never });
+    const actor = createActor(sut, { input } as never).start();
+    for (const step of path.steps) {
+      const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(step.event.type);
+      if (m) {
+        const p = pending[m[2]!];
+        expect(p, `no pending ${m[2]}`).toBeDefined();
+        delete pending[m[2]!];
+        if (m[1] === 'done') p!.resolve((step.event as unknown as { output: unknown }).output);
+        else p!.reject((step.event as unknown as { error: unknown }).error);
+      } else if (step.event.type !== 'xstate.init') actor.send(step.event);
+      await expectSameState(actor, step.state, path.key);
+    }
+    actor.stop();
+  }
 }
 
 export { createActor };

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { type AnyMachineSnapshot } from 'xstate';
 import { DEFAULT_VIEW, siteDashboardMachine } from '../../src/machines/site-dashboard.machine';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
-import { buildModel, expectSameState, printCoverage } from './model-coverage';
+import { buildModel, printCoverage, replay } from './model-coverage';
 
-async function replay(machine: AnyStateMachine, paths: ReturnType<typeof buildModel>['paths'], input: unknown, sources: Record<string, string>) {
-  for (const path of paths) {
-    const pending: Record<string, { resolve(v: unknown): void; reject(e: unknown): void }> = {};
-    const deferred = (id: string) => fromPromise<never>(() => new Promise((resolve, reject) => (pending[id] = { resolve: resolve as never, reject })));
-    const sut = machine.provide({ actors: Object.fromEntries(Object.entries(sources).map(([id, src]) => [src, deferred(id)])) as never });
-    const actor = createActor(sut, { input } as never).start();
-    for (const step of path.steps) {
-      const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(step.event.type);
-      if (m) {
-        const p = pending[m[2]!];
-        expect(p, `no pending ${m[2]}`).toBeDefined();
-        delete pending[m[2]!];
-        if (m[1] === 'done') p!.resolve((step.event as unknown as { output: unknown }).output);
-        else p!.reject((step.event as unknown as { error: unknown }).error);
-      } else if (step.event.type !== 'xstate.init') actor.send(step.event);
-      await expectSameState(actor, step.state, path.key);
-    }
-    actor.stop();
-  }
-}
 
 const node = { id: 'n1', feeds: [{ id: 'f1', kind: 'instant' }] };
 

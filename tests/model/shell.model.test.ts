@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { layoutMachine } from '../../src/machines/layout.machine';
 import { DEFAULT_PREFERENCES, preferencesMachine } from '../../src/machines/preferences.machine';
 import { EMPTY_WHITE_LABEL, whiteLabelMachine } from '../../src/machines/white-label.machine';
-import { buildModel, expectSameState, printCoverage } from './model-coverage';
-
-/** Replays every generated path on a real actor; invoked answers are resolved in path order. */
-async function replay(machine: AnyStateMachine, paths: ReturnType<typeof buildModel>['paths'], input?: unknown, sources: Record<string, string> = {}) {
-  for (const path of paths) {
-    const pending: Record<string, { resolve(v: unknown): void; reject(e: unknown): void }> = {};
-    const deferred = (id: string) => fromPromise<never>(() => new Promise((resolve, reject) => (pending[id] = { resolve: resolve as never, reject })));
-    const sut = machine.provide({ actors: Object.fromEntries(Object.entries(sources).map(([id, src]) => [src, deferred(id)])) as never });
-    const actor = createActor(sut, { input } as never).start();
-    for (const step of path.steps) {
-      const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(step.event.type);
-      if (m) {
-        const p = pending[m[2]!];
-        expect(p, `no pending ${m[2]}`).toBeDefined();
-        delete pending[m[2]!];
-        if (m[1] === 'done') p!.resolve((step.event as unknown as { output: unknown }).output);
-        else p!.reject((step.event as unknown as { error: unknown }).error);
-      } else if (step.event.type !== 'xstate.init') {
-        actor.send(step.event);
-      }
-      await expectSameState(actor, step.state, path.key);
-    }
-    actor.stop();
-  }
-}
+import { buildModel, printCoverage, replay } from './model-coverage';
 
 const noop = fromCallback(() => {}) as never;
 

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import type { CompanySummary } from '../../api/contract/auth';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
@@ -14,6 +15,34 @@ function useSessionFacts() {
   const isShadow = useSelector(session, (st) => st.context.session?.isShadow ?? false);
   const busy = useSelector(session, (st) => !st.matches({ signedIn: { activity: 'idle' } }));
   return { session, companyId, canShadow: role === 'admin' && !isShadow, busy, isShadow };
+}
+
+/** The companies as a table, the current one marked; each row's actions come from the page. */
+function CompanyTable({ list, loading, companyId, actions }: { list: CompanySummary[]; loading: boolean; companyId: string | null; actions: (co: CompanySummary) => ReactNode }) {
+  if (loading && list.length === 0) return <p role="status">{t('companies.loading')}</p>;
+  if (list.length === 0) return <p>{t('companies.none')}</p>;
+  return (
+    <table className={c.table}>
+      <thead>
+        <tr>
+          <th scope="col" className={c.th}>{t('companies.name')}</th>
+          <th scope="col" className={c.th}>{t('companies.type')}</th>
+          <th scope="col" className={c.th}>{t('companies.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((co) => (
+          <tr key={co.id}>
+            <th scope="row" className={c.td}>
+              {co.name} {co.id === companyId && <span className={c.badge}>{t('companies.current')}</span>}
+            </th>
+            <td className={c.td}>{co.customerType}</td>
+            <td className={c.td}>{actions(co)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 /** Admins: every company, to switch into, shadow, or pick one of its people to shadow. */
@@ -42,49 +71,29 @@ export function CompaniesView() {
         {isShadow && <p role="status">{t('companies.shadowUnavailable')}</p>}
         {error && <p role="alert" className={s.errorText}>{error}</p>}
         <div className={c.card}>
-          {loading && list.length === 0 ? (
-            <p role="status">{t('companies.loading')}</p>
-          ) : list.length === 0 ? (
-            <p>{t('companies.none')}</p>
-          ) : (
-            <table className={c.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={c.th}>{t('companies.name')}</th>
-                  <th scope="col" className={c.th}>{t('companies.type')}</th>
-                  <th scope="col" className={c.th}>{t('companies.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((co) => (
-                  <tr key={co.id}>
-                    <th scope="row" className={c.td}>
-                      {co.name} {co.id === companyId && <span className={c.badge}>{t('companies.current')}</span>}
-                    </th>
-                    <td className={c.td}>{co.customerType}</td>
-                    <td className={c.td}>
-                      <div className={c.actions}>
-                        <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
-                          {t('companies.switch', { name: co.name })}
-                        </button>
-                        <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.company', companyId: co.id })}>
-                          {t('companies.shadow', { name: co.name })}
-                        </button>
-                        <button
-                          type="button"
-                          className={c.button}
-                          aria-expanded={openId === co.id}
-                          onClick={() => page.send(openId === co.id ? { type: 'members.close' } : { type: 'members.open', companyId: co.id })}
-                        >
-                          {openId === co.id ? t('companies.hideMembers') : t('companies.members', { name: co.name })}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <CompanyTable
+            list={list}
+            loading={loading}
+            companyId={companyId}
+            actions={(co) => (
+              <div className={c.actions}>
+                <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
+                  {t('companies.switch', { name: co.name })}
+                </button>
+                <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.company', companyId: co.id })}>
+                  {t('companies.shadow', { name: co.name })}
+                </button>
+                <button
+                  type="button"
+                  className={c.button}
+                  aria-expanded={openId === co.id}
+                  onClick={() => page.send(openId === co.id ? { type: 'members.close' } : { type: 'members.open', companyId: co.id })}
+                >
+                  {openId === co.id ? t('companies.hideMembers') : t('companies.members', { name: co.name })}
+                </button>
+              </div>
+            )}
+          />
         </div>
       </section>
 
@@ -175,36 +184,16 @@ export function MyCompaniesView() {
         <p className={c.muted}>{t('companies.myIntro')}</p>
       </div>
       <div className={c.card}>
-        {loading && list.length === 0 ? (
-          <p role="status">{t('companies.loading')}</p>
-        ) : list.length === 0 ? (
-          <p>{t('companies.none')}</p>
-        ) : (
-          <table className={c.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={c.th}>{t('companies.name')}</th>
-                <th scope="col" className={c.th}>{t('companies.type')}</th>
-                <th scope="col" className={c.th}>{t('companies.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((co) => (
-                <tr key={co.id}>
-                  <th scope="row" className={c.td}>
-                    {co.name} {co.id === companyId && <span className={c.badge}>{t('companies.current')}</span>}
-                  </th>
-                  <td className={c.td}>{co.customerType}</td>
-                  <td className={c.td}>
-                    <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
-                      {t('companies.switch', { name: co.name })}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <CompanyTable
+          list={list}
+          loading={loading}
+          companyId={companyId}
+          actions={(co) => (
+            <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
+              {t('companies.switch', { name: co.name })}
+            </button>
+          )}
+        />
       </div>
     </section>
   );
