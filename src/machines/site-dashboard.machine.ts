@@ -243,8 +243,11 @@ export const siteDashboardMachine = setup({
                 assign(({ context, event }) => {
                   const known = new Set(event.output.flatMap((n) => n.feeds.map((f) => f.id)));
                   const kept = context.view.feedIds.filter((f) => known.has(f));
-                  // No feeds named (or none of them here): the first instant feeds, so the chart is never empty.
-                  const feedIds = kept.length ? kept : event.output.flatMap((n) => n.feeds.filter((f) => f.kind === 'instant').map((f) => f.id)).slice(0, DEFAULT_FEEDS);
+                  // No feeds named (or none of them here): the first instant feeds that share one unit, so the chart
+                  // is never empty and its axis means one thing.
+                  const instant = event.output.flatMap((n) => n.feeds.filter((f) => f.kind === 'instant'));
+                  const unit = instant[0]?.unit;
+                  const feedIds = kept.length ? kept : instant.filter((f) => f.unit === unit).map((f) => f.id).slice(0, DEFAULT_FEEDS);
                   return { nodes: event.output, view: { ...context.view, feedIds }, errors: { ...context.errors, nodes: undefined } };
                 }),
                 'announce',

@@ -72,6 +72,13 @@ describe('site dashboard machine', () => {
     expect(actor.getSnapshot().context.maxPoints).toBe(1600);
   });
 
+  it('draws feeds of one unit by default', async () => {
+    const mixed: NodeInfo = { ...node('n2', ['h1']), feeds: [{ ...node('x', ['h1']).feeds[0]!, unit: '%' }] };
+    const { actor } = start({}, () => [node('n1', ['f1']), mixed, node('n3', ['f3'])]);
+    await settled(actor);
+    expect(actor.getSnapshot().context.view.feedIds).toEqual(['f1', 'f3']);
+  });
+
   it('keeps the feeds named in the URL that exist at the site', async () => {
     const { actor } = start({ feedIds: ['f2', 'gone'] });
     await settled(actor);
