@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { FeedsTable, HubsTable, NodeTagsTable, NodesTable, SitesTable } from '../db/schema';
 import type { Db } from '../db/database';
 import { formatCoordinates, parseCoordinates } from '../../src/api/contract/coordinates';
 import { storeReadings } from '../monitoring/ingest';
@@ -33,67 +34,27 @@ export interface WorldCompany {
   timezone: string;
 }
 
-export interface PlannedSite {
-  id: string;
-  companyId: string;
-  parentSiteId: string | null;
-  name: string;
-  address: string;
-  coordinates: string;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string;
-  safeMin: number | null;
-  safeMax: number | null;
-  createdAt: number;
-}
-export interface PlannedHub {
-  id: string;
-  siteId: string;
-  companyId: string;
-  serial: string;
-  name: string;
-  firmware: string;
-  reportingPeriodS: number;
-  createdAt: number;
+/** Rows are the tables' own types; planning adds only what the history generator needs. */
+export type PlannedSite = Selectable<SitesTable>;
+export type PlannedHub = Omit<Selectable<HubsTable>, 'lastSeenAt'> & {
   /** The hub and every node behind it stop reporting here. */
   quietSince: number | null;
-}
-export interface PlannedFeed {
-  id: string;
-  nodeId: string;
-  companyId: string;
+};
+export type PlannedFeed = Omit<Selectable<FeedsTable>, 'signalTypeId'> & {
   signalKey: SignalKey;
-  name: string;
-  rangeMin: number | null;
-  rangeMax: number | null;
   /** The first instant of its history. */
   from: number;
-}
-export interface PlannedNode {
-  id: string;
-  hubId: string;
-  siteId: string;
-  companyId: string;
-  name: string;
-  serial: string;
+};
+export type PlannedNode = Omit<Selectable<NodesTable>, 'lastSeenAt' | 'deviceType'> & {
   deviceType: DeviceType;
-  batteryPct: number | null;
-  signalDbm: number | null;
-  createdAt: number;
   customerType: CustomerType;
   timezone: string;
   /** Readings stop before this instant (a flat battery, a lost link); the history start for a node never seen. */
   quietSince: number | null;
   tagIds: string[];
   feeds: PlannedFeed[];
-}
-export interface PlannedTag {
-  id: string;
-  companyId: string;
-  name: string;
-  colour: string;
-}
+};
+export type PlannedTag = Selectable<NodeTagsTable>;
 /** A fridge excursion of the history: an offset added to the probe's pattern between from and to. */
 export interface Excursion {
   feedId: string;

@@ -118,3 +118,54 @@ export function FieldMessages({ id, messages }: { id: string; messages?: FieldMe
     </ul>
   );
 }
+
+type NewPasswordField = 'password' | 'confirmPassword';
+
+/** A new password with the rule beside it, then its confirmation: sign-up, reset and My Profile ask the same way. */
+export function NewPasswordFields({ labels, values, errors, ruleId, unmet, blamed, failureField, disabled, onChange, onBlur }: {
+  labels: { password: string; confirm: string };
+  values: Record<NewPasswordField, string>;
+  errors: Partial<Record<NewPasswordField, FieldMessage[]>>;
+  /** Id for the rule list, referenced by the password's aria-describedby. */
+  ruleId: string;
+  unmet: PasswordPart[];
+  /** The id of the server failure alert when it blames this field. */
+  blamed: (field: NewPasswordField) => string | false | null | undefined;
+  failureField?: string | null;
+  disabled?: boolean;
+  onChange: (field: NewPasswordField) => (value: string) => void;
+  onBlur: (field: NewPasswordField) => () => void;
+}) {
+  return (
+    <>
+      <TextField
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        messages={errors.password}
+        describedBy={[ruleId, blamed('password')]}
+        serverInvalid={failureField === 'password'}
+        maxLength={128}
+        disabled={disabled}
+        onChange={onChange('password')}
+        onBlur={onBlur('password')}
+      >
+        <PasswordRule id={ruleId} unmet={unmet} />
+      </TextField>
+      <TextField
+        label={labels.confirm}
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        messages={errors.confirmPassword}
+        describedBy={[blamed('confirmPassword')]}
+        serverInvalid={failureField === 'confirmPassword'}
+        maxLength={128}
+        disabled={disabled}
+        onChange={onChange('confirmPassword')}
+        onBlur={onBlur('confirmPassword')}
+      />
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { t } from '../../i18n';
 import { resetPasswordMachine, type ResetField } from '../../machines/reset-password.machine';
-import { AuthCardTop, FocusHeading, PasswordRule, TextField, focusFirstInvalid } from './form-parts';
+import { AuthCardTop, FocusHeading, NewPasswordFields, focusFirstInvalid } from './form-parts';
 import * as s from '../shared.css';
 import * as a from './account.css';
 
@@ -106,31 +106,16 @@ export function ResetPasswordView() {
             {failure.message}
           </p>
         )}
-        <TextField
-          label={t('reset.password')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          messages={errors.password}
-          describedBy={[ids.rule, failure?.field === 'password' && ids.failure]}
-          serverInvalid={failure?.field === 'password'}
-          maxLength={128}
-          onChange={change('password')}
-          onBlur={blur('password')}
-        >
-          <PasswordRule id={ids.rule} unmet={unmet} />
-        </TextField>
-        <TextField
-          label={t('reset.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          messages={errors.confirmPassword}
-          describedBy={[failure?.field === 'confirmPassword' && ids.failure]}
-          serverInvalid={failure?.field === 'confirmPassword'}
-          maxLength={128}
-          onChange={change('confirmPassword')}
-          onBlur={blur('confirmPassword')}
+        <NewPasswordFields
+          labels={{ password: t('reset.password'), confirm: t('reset.confirmPassword') }}
+          values={values}
+          errors={errors}
+          ruleId={ids.rule}
+          unmet={unmet}
+          blamed={(field) => failure?.field === field && ids.failure}
+          failureField={failure?.field}
+          onChange={change}
+          onBlur={blur}
         />
         <button type="submit" className={s.primaryButton} disabled={busy}>
           {t('reset.submit')}

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { availableLocales, t, type Locale } from '../../i18n';
 import { profileMachine, type PasswordField } from '../../machines/profile.machine';
-import { FieldMessages, PasswordRule, TextField, focusFirstInvalid } from '../password/form-parts';
+import { FieldMessages, NewPasswordFields, TextField, focusFirstInvalid } from '../password/form-parts';
 import * as s from '../shared.css';
 import * as a from '../password/account.css';
 import * as p from './profile.css';
@@ -195,33 +195,17 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
           onChange={change('currentPassword')}
           onBlur={blur('currentPassword')}
         />
-        <TextField
-          label={t('profile.password.new')}
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          messages={errors.password}
-          describedBy={[ids.rule, blamed('password')]}
-          serverInvalid={failure?.field === 'password'}
-          maxLength={128}
+        <NewPasswordFields
+          labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
+          values={values}
+          errors={errors}
+          ruleId={ids.rule}
+          unmet={unmet}
+          blamed={blamed}
+          failureField={failure?.field}
           disabled={readOnly}
-          onChange={change('password')}
-          onBlur={blur('password')}
-        >
-          <PasswordRule id={ids.rule} unmet={unmet} />
-        </TextField>
-        <TextField
-          label={t('profile.password.confirm')}
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          messages={errors.confirmPassword}
-          describedBy={[blamed('confirmPassword')]}
-          serverInvalid={failure?.field === 'confirmPassword'}
-          maxLength={128}
-          disabled={readOnly}
-          onChange={change('confirmPassword')}
-          onBlur={blur('confirmPassword')}
+          onChange={change}
+          onBlur={blur}
         />
         <div className={p.actions}>
           <button type="submit" className={`${s.primaryButton} ${p.button}`} disabled={busy || readOnly}>

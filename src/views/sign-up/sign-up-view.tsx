@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { signUpMachine, type SignUpField } from '../../machines/sign-up.machine';
-import { AuthCardTop, FieldMessages, FocusHeading, PasswordRule, TextField, focusFirstInvalid } from '../password/form-parts';
+import { AuthCardTop, FieldMessages, FocusHeading, NewPasswordFields, TextField, focusFirstInvalid } from '../password/form-parts';
 import * as s from '../shared.css';
 import * as a from '../password/account.css';
 
@@ -82,31 +82,16 @@ export function SignUpView() {
             onChange={change('email')}
             onBlur={blur('email')}
           />
-          <TextField
-            label={t('signUp.password')}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            messages={errors.password}
-            describedBy={[ids.rule, blamed('password')]}
-            serverInvalid={failure?.field === 'password'}
-            maxLength={128}
-            onChange={change('password')}
-            onBlur={blur('password')}
-          >
-            <PasswordRule id={ids.rule} unmet={unmet} />
-          </TextField>
-          <TextField
-            label={t('signUp.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            messages={errors.confirmPassword}
-            describedBy={[blamed('confirmPassword')]}
-            serverInvalid={failure?.field === 'confirmPassword'}
-            maxLength={128}
-            onChange={change('confirmPassword')}
-            onBlur={blur('confirmPassword')}
+          <NewPasswordFields
+            labels={{ password: t('signUp.password'), confirm: t('signUp.confirmPassword') }}
+            values={values}
+            errors={errors}
+            ruleId={ids.rule}
+            unmet={unmet}
+            blamed={blamed}
+            failureField={failure?.field}
+            onChange={change}
+            onBlur={blur}
           />
           <div className={a.checkboxField}>
             <div className={a.checkboxRow}>
