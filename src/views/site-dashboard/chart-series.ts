@@ -1,30 +1,77 @@
 import type { ReadingSeries } from '../../api/contract/monitoring';
 
-export interface ChartPoint {
-  x: Date;
-  y: number;
-}
-export interface ChartLine {
-  id: string;
-  data: ChartPoint[];
-}
-
 type Part = 'avg' | 'min' | 'max' | 'value' | 'spread';
 
+/** One drawn line: the server's columnar arrays, referenced, never copied into per-point objects. */
+export interface ChartLine {
+  id: string;
+  color: string;
+  t: readonly number[];
+  y: readonly number[];
+}
+
+export interface ChartFrame {
+  lines: ChartLine[];
+  /** Extremes over every line (NaN-free); null when there is nothing to draw. */
+  extent: { t0: number; t1: number; y0: number; y1: number } | null;
+}
+
+// d3's category10, the palette the chart has always used.
+export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+
 /**
- * Columnar series → chart lines: one line per array the aggregation answered (average, min, max, value, spread).
- * The server already reduced each series to about two points per pixel, so this is a plain copy.
+ * Columnar series → lines to draw, one per array the aggregation answered (average, min, max, value, spread), and
+ * the extent of them all in one pass. nivo's own data path turns every point into objects, parses every value
+ * through a string and sorts every distinct value to find a domain: at 50 × 3,600 points that alone cost more
+ * than drawing, and overflowed the stack in Math.min.apply. So nivo gets only the extent (for its scales, grid and
+ * axes) and a canvas layer draws the lines from these arrays.
  */
-export function toLines(series: ReadingSeries[], label: (s: ReadingSeries, part: Part, many: boolean) => string): ChartLine[] {
+export function chartFrame(series: ReadingSeries[], label: (s: ReadingSeries, part: Part, many: boolean) => string): ChartFrame {
   const lines: ChartLine[] = [];
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
   for (const s of series) {
     const parts = (['avg', 'value', 'min', 'max', 'spread'] as const).filter((p) => s[p] !== undefined);
     for (const p of parts) {
       const ys = s[p]!;
-      const data = new Array<ChartPoint>(ys.length);
-      for (let i = 0; i < ys.length; i++) data[i] = { x: new Date(s.t[i]!), y: ys[i]! };
-      lines.push({ id: label(s, p, parts.length > 1), data });
+      const n = Math.min(ys.length, s.t.length);
+      for (let i = 0; i < n; i++) {
+        const y = ys[i]!;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+      if (n) {
+        if (s.t[0]! < t0) t0 = s.t[0]!;
+        if (s.t[n - 1]! > t1) t1 = s.t[n - 1]!;
+      }
+      lines.push({ id: label(s, p, parts.length > 1), color: PALETTE[lines.length % PALETTE.length]!, t: s.t, y: ys });
     }
   }
-  return lines;
+  return { lines, extent: t0 <= t1 && y0 <= y1 ? { t0, t1, y0, y1 } : null };
+}
+
+/** An affine map of a d3 continuous scale, so that drawing does not call the scale once per point. */
+export function affine(scale: unknown): (v: number) => number {
+  const s = scale as { domain(): (number | Date)[]; range(): number[] };
+  const [d0, d1] = s.domain().map(Number) as [number, number];
+  const [r0, r1] = s.range() as [number, number];
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+  return (v) => r0 + (v - d0) * k;
+}
+
+/** Draws each line as one path; the data are already about two points per pixel. */
+export function drawLines(ctx: CanvasRenderingContext2D, lines: readonly ChartLine[], x: (t: number) => number, y: (v: number) => number, width: number): void {
+  ctx.lineWidth = width;
+  ctx.lineJoin = 'round';
+  for (const line of lines) {
+    const n = Math.min(line.t.length, line.y.length);
+    if (!n) continue;
+    ctx.beginPath();
+    ctx.strokeStyle = line.color;
+    ctx.moveTo(x(line.t[0]!), y(line.y[0]!));
+    for (let i = 1; i < n; i++) ctx.lineTo(x(line.t[i]!), y(line.y[i]!));
+    ctx.stroke();
+  }
 }

@@ -42,6 +42,14 @@ export const table = style({ display: 'grid', fontSize: vars.font.size.sm });
 export const headRow = style({ display: 'grid', borderBottom: `2px solid ${vars.palette.border.main}` });
 export const th = style({ padding: vars.space.xs, fontWeight: 500, color: vars.palette.text.secondary });
 export const scroller = style({ overflowY: 'auto', position: 'relative' });
-export const row = style({ display: 'grid', position: 'absolute', top: 0, left: 0, width: '100%', alignItems: 'center', borderBottom: `1px solid ${vars.palette.border.main}` });
+export const row = style({
+  display: 'grid',
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  alignItems: 'center',
+  borderBottom: `1px solid ${vars.palette.border.main}`,
+});
 export const td = style({ padding: vars.space.xs, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 export const list = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', padding: 0, margin: 0 });

@@ -1,6 +1,6 @@
-import { useMemo, useRef, type ReactNode } from 'react';
-import { createColumnHelper, tableFeatures, useTable, type RowData } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type Row, type RowData } from '@tanstack/react-table';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import * as v from './site-dashboard.css';
 
 export interface Column<T> {
@@ -12,6 +12,8 @@ export interface Column<T> {
 }
 
 const features = tableFeatures({});
+const OVERSCAN = 8;
+const ROW_PX = 40;
 
 /**
  * A table whose body is windowed: only the visible rows are in the DOM, so thousands of rows scroll as lightly as ten.
@@ -25,45 +27,95 @@ export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, h
   );
   const table = useTable({ features, columns: defs, data: rows, getRowId: (r) => rowId(r) });
   const model = table.getRowModel().rows;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => 40, overscan: 8 });
-  const template = columns.map((c) => c.width ?? '1fr').join(' ');
+  const template = useMemo(() => columns.map((c) => c.width ?? '1fr').join(' '), [columns]);
   return (
     <div role="table" aria-label={label} aria-rowcount={model.length + 1} className={v.table}>
-      <div role="rowgroup">
-        {table.getHeaderGroups().map((g) => (
-          <div role="row" aria-rowindex={1} key={g.id} className={v.headRow} style={{ gridTemplateColumns: template }}>
-            {g.headers.map((h) => (
-              <div role="columnheader" key={h.id} className={v.th}>
-                <table.FlexRender header={h} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
-      {/* The scroller is focusable so the keyboard can scroll it. */}
-      <div ref={scrollRef} role="rowgroup" tabIndex={0} aria-label={label} className={v.scroller} style={{ maxHeight: height }}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = model[item.index]!;
-            return (
-              <div
-                role="row"
-                aria-rowindex={item.index + 2}
-                key={row.id}
-                className={v.row}
-                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: item.size }}
-              >
-                {row.getAllCells().map((cell) => (
-                  <div role="cell" key={cell.id} className={v.td}>
-                    <table.FlexRender cell={cell} />
-                  </div>
-                ))}
-              </div>
-            );
-          })}
+      <HeaderRows groups={table.getHeaderGroups()} template={template} />
+      <Body model={model} label={label} height={height} template={template} />
+    </div>
+  );
+}
+
+/** The head; memoised, as its headers do not change while the body scrolls. */
+const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, template }: { groups: HeaderGroup<typeof features, T>[]; template: string }) {
+  return (
+    <div role="rowgroup">
+      {groups.map((g) => (
+        <div role="row" aria-rowindex={1} key={g.id} className={v.headRow} style={{ gridTemplateColumns: template }}>
+          {g.headers.map((h) => (
+            <div role="columnheader" key={h.id} className={v.th}>
+              <FlexRender header={h} />
+            </div>
+          ))}
         </div>
+      ))}
+    </div>
+  );
+}) as <T extends RowData>(props: { groups: HeaderGroup<typeof features, T>[]; template: string }) => ReactNode;
+
+/**
+ * The scrolling body, a component of its own so that a scroll frame renders the window and nothing above it.
+ *
+ * Rows are keyed and ordered by slot (row index modulo a fixed slot count), not by row: a row scrolling in takes over
+ * the element of one that left and the DOM order never changes, so a scroll frame refills a few rows instead of
+ * creating, removing or moving any. A slot the window does not need this frame keeps its last row where it was,
+ * outside the window, as a pooled list does: hiding or removing it would cost a layout every frame. Rows are
+ * absolutely positioned, and aria-rowindex gives assistive technology each row's true place.
+ */
+function Body<T extends RowData>({ model, label, height, template }: { model: Row<typeof features, T>[]; label: string; height: number; template: string }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
+  // Enough distinct keys for every row the window can hold at once; fixed, so keys never shift while scrolling.
+  const slots = Math.ceil(height / ROW_PX) + 2 * OVERSCAN + 2;
+  const last = useRef<(VirtualItem | undefined)[]>([]);
+  const bySlot = new Array<VirtualItem | undefined>(slots).fill(undefined);
+  for (const item of virtualizer.getVirtualItems()) bySlot[item.index % slots] = item;
+  const shown = bySlot.map((item, k) => {
+    const kept = last.current[k];
+    return item ?? (kept && kept.index < model.length ? kept : undefined);
+  });
+  last.current = shown;
+  return (
+    // The scroller is focusable so the keyboard can scroll it.
+    <div ref={scrollRef} role="rowgroup" tabIndex={0} aria-label={label} className={v.scroller} style={{ maxHeight: height }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {shown.map((item, k) => (item ? <VirtualRow key={k} row={model[item.index]!} index={item.index} start={item.start} size={item.size} template={template} /> : null))}
       </div>
     </div>
   );
 }
+
+/**
+ * A cell's content from its definition. Our column cells are plain functions of the row (Column.cell, no hooks), so
+ * they are called rather than mounted as components the way FlexRender does: two fibers fewer per cell, which is
+ * most of a scroll frame's rendering.
+ */
+function renderCell<T extends RowData>(cell: ReturnType<Row<typeof features, T>['getAllCells']>[number]): ReactNode {
+  const def = cell.column.columnDef.cell;
+  return typeof def === 'function' ? (def as (ctx: unknown) => ReactNode)(cell.getContext()) : (def as ReactNode);
+}
+
+/** One body row; memoised, so rows that stay on screen while scrolling are not rendered again. */
+const VirtualRow = memo(function VirtualRow<T extends RowData>({
+  row,
+  index,
+  start,
+  size,
+  template,
+}: {
+  row: Row<typeof features, T>;
+  index: number;
+  start: number;
+  size: number;
+  template: string;
+}) {
+  return (
+    <div role="row" aria-rowindex={index + 2} className={v.row} style={{ gridTemplateColumns: template, transform: `translateY(${start}px)`, height: size }}>
+      {row.getAllCells().map((cell) => (
+        <div role="cell" key={cell.column.id} className={v.td}>
+          {renderCell(cell)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <T extends RowData>(props: { row: Row<typeof features, T>; index: number; start: number; size: number; template: string }) => ReactNode;

@@ -1,0 +1,5 @@
+import { chartNivo, chartUplot } from './chart-cases';
+import { pooledMount, scrollFrames, tableMount, tableRows } from './table-cases';
+
+/** The cases the Node side of `npm run bench` drives through Playwright (see bench/browser-harness.ts). */
+Object.assign(window, { bench: { chartNivo, chartUplot, tableRows, tableMount, pooledMount, scrollFrames } });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { affine, chartFrame, drawLines, PALETTE } from '../../../src/views/site-dashboard/chart-series';
+import type { ReadingSeries } from '../../../src/api/contract/monitoring';
+
+const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | 'min' | 'max' | 'value' | 'spread'>>): ReadingSeries => ({
+  feedId: id,
+  nodeId: `n-${id}`,
+  name: `Feed ${id}`,
+  unit: '°C',
+  t,
+  ...parts,
+});
+
+describe('chartFrame', () => {
+  it('makes one line per answered array, referencing the arrays, with the extent of them all', () => {
+    const a = s('a', [10, 20, 30], { value: [5, -2, 7] });
+    const b = s('b', [5, 40], { avg: [1, 2], min: [0, 1], max: [3, 9] });
+    const f = chartFrame([a, b], (x, part, many) => `${x.name}${many ? `/${part}` : ''}`);
+    expect(f.lines.map((l) => l.id)).toEqual(['Feed a', 'Feed b/avg', 'Feed b/min', 'Feed b/max']);
+    expect(f.lines[0]!.t).toBe(a.t);
+    expect(f.lines[0]!.y).toBe(a.value);
+    expect(f.lines.map((l) => l.color)).toEqual(PALETTE.slice(0, 4));
+    expect(f.extent).toEqual({ t0: 5, t1: 40, y0: -2, y1: 9 });
+  });
+
+  it('has no extent when nothing has data', () => {
+    expect(chartFrame([s('a', [], { value: [] })], (x) => x.name).extent).toBeNull();
+    expect(chartFrame([], (x) => x.name)).toEqual({ lines: [], extent: null });
+  });
+
+  it('scans tens of thousands of points per line without spreading them into arguments', () => {
+    const n = 200_000;
+    const t = Array.from({ length: n }, (_, i) => i);
+    const v = Array.from({ length: n }, (_, i) => (i === 123_456 ? 99 : i % 10));
+    expect(chartFrame([s('a', t, { value: v })], (x) => x.name).extent).toEqual({ t0: 0, t1: n - 1, y0: 0, y1: 99 });
+  });
+});
+
+describe('affine', () => {
+  it('maps a scale domain onto its range, dates included', () => {
+    const scale = { domain: () => [new Date(1000), new Date(3000)], range: () => [0, 200] };
+    const x = affine(scale);
+    expect([x(1000), x(2000), x(3000)]).toEqual([0, 100, 200]);
+    const y = affine({ domain: () => [0, 10], range: () => [300, 0] });
+    expect([y(0), y(5), y(10)]).toEqual([300, 150, 0]);
+    expect(affine({ domain: () => [4, 4], range: () => [7, 9] })(4)).toBe(7);
+  });
+});
+
+describe('drawLines', () => {
+  it('strokes each line once through every point, skipping empty ones', () => {
+    const calls: string[] = [];
+    const ctx = {
+      beginPath: () => calls.push('begin'),
+      moveTo: (x: number, y: number) => calls.push(`M${x},${y}`),
+      lineTo: (x: number, y: number) => calls.push(`L${x},${y}`),
+      stroke: () => calls.push('stroke'),
+      set strokeStyle(c: string) {
+        calls.push(c);
+      },
+      lineWidth: 0,
+      lineJoin: '',
+    } as unknown as CanvasRenderingContext2D;
+    drawLines(
+      ctx,
+      [
+        { id: 'a', color: 'red', t: [0, 1, 2], y: [1, 2, 3] },
+        { id: 'b', color: 'blue', t: [], y: [] },
+      ],
+      (t) => t * 10,
+      (v) => -v,
+      2,
+    );
+    expect(calls).toEqual(['begin', 'red', 'M0,-1', 'L10,-2', 'L20,-3', 'stroke']);
+    expect(ctx.lineWidth).toBe(2);
+  });
+});
