@@ -15,6 +15,7 @@ import { readingsRoutes } from './routes/readings';
 import { ingestRoutes } from './routes/ingest';
 import { siteRoutes } from './routes/sites';
 import { dashboardRoutes } from './routes/dashboard';
+import { searchRoutes } from './routes/search';
 import { openApiDocument } from './openapi';
 
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
@@ -64,6 +65,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await ingestRoutes(api, deps);
     await siteRoutes(api, deps);
     await dashboardRoutes(api, deps);
+    await searchRoutes(api, deps);
     api.get('/api/health', async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();
     api.get('/api/openapi.json', async () => doc);

@@ -7,6 +7,7 @@ import * as ext from '../src/api/contract/external-login';
 import { outboxResponse } from '../src/api/contract/dev';
 import { errorBody } from '../src/api/contract/common';
 import * as mon from '../src/api/contract/monitoring';
+import { searchResponse } from '../src/api/contract/search';
 
 interface Op {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -103,6 +104,11 @@ const OPS: Op[] = [
   {
     method: 'get', path: '/api/plexus', summary: "Each site's hubs and nodes with link health, quiet devices first (admins; managers for their company)",
     query: { companyId: 'the company (admins; defaults to the token company)' }, answer: mon.plexusResponse, auth: true, errors: [404],
+  },
+  {
+    method: 'get', path: '/api/search', summary: "Command palette: the token company's sites and nodes, the user's companies (all for admins), users (admins only), ranked",
+    query: { q: 'the text to find, 1 to 200 characters', kinds: 'comma-separated subset of site,node,user,company (default all)', limit: 'results, 1 to 50 (default 20)' },
+    answer: searchResponse, auth: true,
   },
 ];
 

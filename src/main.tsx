@@ -11,6 +11,7 @@ import { appMachine } from './machines/app.machine';
 import { freshAccessToken } from './machines/token-gate';
 import { bindApi } from './api/bindings';
 import { ActorsProvider, type Actors } from './views/actors';
+import type { PaletteScope } from './machines/command-palette.machine';
 import { App } from './views/app';
 import { registerServiceWorker } from './pwa/register';
 
@@ -25,6 +26,7 @@ const actors: Actors = {
   layout: get('layout'),
   whiteLabel: get('whiteLabel'),
   companies: get('companies'),
+  palette: get('palette'),
 };
 
 // The api layer reports; the machines decide.
@@ -43,6 +45,51 @@ actors.session.on('session.started', (e) => actors.preferences.send({ type: 'pre
 actors.session.on('session.ended', () => {
   actors.companies.send({ type: 'companies.clear' });
   actors.layout.send({ type: 'layout.clear' });
+});
+
+// The palette knows what the app is now (data only); its commands and rules live in the machine.
+function paletteScope(): PaletteScope | null {
+  const s = actors.session.getSnapshot().context.session;
+  if (!s) return null;
+  const p = actors.preferences.getSnapshot().context;
+  const companies = actors.companies.getSnapshot().context.companies;
+  return {
+    role: s.role,
+    isShadow: s.isShadow,
+    canShadow: s.role === 'admin' && !s.isShadow,
+    companyId: s.companyId,
+    companyCount: companies.length,
+    companies: companies.map((c) => ({ id: c.id, name: c.name })),
+    locale: p.locale,
+    mode: p.mode,
+    theme: { sidebar: p.sidebarTheme, topbar: p.topbarTheme, background: p.backgroundTheme },
+  };
+}
+const sendScope = () => actors.palette.send({ type: 'palette.scope', scope: paletteScope() });
+actors.session.subscribe(sendScope);
+actors.preferences.subscribe(sendScope);
+actors.companies.subscribe(sendScope);
+sendScope();
+// Each command's intent goes to the actor that owns it.
+actors.palette.on('palette.run', ({ intent }) => {
+  switch (intent.type) {
+    case 'navigate':
+      return navigate(intent.path);
+    case 'page':
+      return actors.palette.send({ type: 'palette.open', page: intent.page });
+    case 'company.switch':
+    case 'shadow.user':
+    case 'shadow.company':
+    case 'shadow.exit':
+    case 'session.logout':
+      return actors.session.send(intent);
+    case 'preferences.language':
+    case 'preferences.theme':
+    case 'preferences.mode':
+      return actors.preferences.send(intent);
+    case 'modal.show':
+      return actors.layout.send(intent);
+  }
 });
 
 const root = document.getElementById('root');

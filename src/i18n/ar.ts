@@ -7,6 +7,7 @@ import { account } from './ar/account';
 import { companies } from './ar/companies';
 import { management } from './ar/management';
 import { monitoring } from './ar/monitoring';
+import { palette } from './ar/palette';
 
 /** Arabic. */
-export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };
+export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };

@@ -7,6 +7,7 @@ import { account } from './es/account';
 import { companies } from './es/companies';
 import { management } from './es/management';
 import { monitoring } from './es/monitoring';
+import { palette } from './es/palette';
 
 /** Spanish. */
-export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };
+export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };

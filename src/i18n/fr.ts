@@ -7,6 +7,7 @@ import { account } from './fr/account';
 import { companies } from './fr/companies';
 import { management } from './fr/management';
 import { monitoring } from './fr/monitoring';
+import { palette } from './fr/palette';
 
 /** French. */
-export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };

@@ -7,6 +7,7 @@ import { account } from './it/account';
 import { companies } from './it/companies';
 import { management } from './it/management';
 import { monitoring } from './it/monitoring';
+import { palette } from './it/palette';
 
 /** Italian. */
-export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };

@@ -7,6 +7,7 @@ import { account } from './zh/account';
 import { companies } from './zh/companies';
 import { management } from './zh/management';
 import { monitoring } from './zh/monitoring';
+import { palette } from './zh/palette';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };

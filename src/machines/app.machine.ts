@@ -6,6 +6,7 @@ import { preferencesMachine } from './preferences.machine';
 import { layoutMachine } from './layout.machine';
 import { whiteLabelMachine } from './white-label.machine';
 import { companiesMachine } from './companies.machine';
+import { commandPaletteMachine } from './command-palette.machine';
 
 export interface AppInput {
   /** The host name white-label settings are fetched for. */
@@ -28,6 +29,7 @@ export const appMachine = setup({
     layout: layoutMachine,
     whiteLabel: whiteLabelMachine,
     companies: companiesMachine,
+    palette: commandPaletteMachine,
   },
 }).createMachine({
   id: 'app',
@@ -40,5 +42,6 @@ export const appMachine = setup({
     { id: 'layout', systemId: 'layout', src: 'layout', input: ({ context }) => ({ width: context.width, height: context.height }) },
     { id: 'whiteLabel', systemId: 'whiteLabel', src: 'whiteLabel', input: ({ context }) => ({ domain: context.domain }) },
     { id: 'companies', systemId: 'companies', src: 'companies' },
+    { id: 'palette', systemId: 'palette', src: 'palette' },
   ],
 });

@@ -19,6 +19,8 @@ export interface SiteView {
   to: string | null;
   days: number;
   feedIds: string[];
+  /** A node to show (the palette opens nodes): its feeds are selected once the nodes arrive. Not kept in the URL. */
+  nodeId?: string | null;
 }
 
 export const DEFAULT_VIEW: SiteView = {
@@ -56,6 +58,7 @@ export function viewFromSearch(search: string): SiteView {
     to: f && t && Date.parse(f) < Date.parse(t) ? t : null,
     days: Number.isInteger(days) && days >= 1 && days <= 366 ? days : DEFAULT_VIEW.days,
     feedIds: (q.get('feeds') ?? '').split(',').filter((x) => x.length > 0 && x.length <= 64).slice(0, 50),
+    ...(q.get('node') ? { nodeId: q.get('node') } : {}),
   };
 }
 
@@ -242,13 +245,15 @@ export const siteDashboardMachine = setup({
               actions: [
                 assign(({ context, event }) => {
                   const known = new Set(event.output.flatMap((n) => n.feeds.map((f) => f.id)));
+                  const node = context.view.nodeId ? event.output.find((n) => n.id === context.view.nodeId) : undefined;
+                  if (node?.feeds.length) return { nodes: event.output, view: { ...context.view, nodeId: null, feedIds: node.feeds.map((f) => f.id).slice(0, 50) }, errors: { ...context.errors, nodes: undefined } };
                   const kept = context.view.feedIds.filter((f) => known.has(f));
                   // No feeds named (or none of them here): the first instant feeds that share one unit, so the chart
                   // is never empty and its axis means one thing.
                   const instant = event.output.flatMap((n) => n.feeds.filter((f) => f.kind === 'instant'));
                   const unit = instant[0]?.unit;
                   const feedIds = kept.length ? kept : instant.filter((f) => f.unit === unit).map((f) => f.id).slice(0, DEFAULT_FEEDS);
-                  return { nodes: event.output, view: { ...context.view, feedIds }, errors: { ...context.errors, nodes: undefined } };
+                  return { nodes: event.output, view: { ...context.view, nodeId: null, feedIds }, errors: { ...context.errors, nodes: undefined } };
                 }),
                 'announce',
               ],

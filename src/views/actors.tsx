@@ -7,6 +7,7 @@ import type { preferencesMachine } from '../machines/preferences.machine';
 import type { layoutMachine } from '../machines/layout.machine';
 import type { whiteLabelMachine } from '../machines/white-label.machine';
 import type { companiesMachine } from '../machines/companies.machine';
+import type { commandPaletteMachine } from '../machines/command-palette.machine';
 
 /** The global actors of the running app, reached by views through context (never as module singletons). */
 export interface Actors {
@@ -17,6 +18,7 @@ export interface Actors {
   layout: ActorRefFrom<typeof layoutMachine>;
   whiteLabel: ActorRefFrom<typeof whiteLabelMachine>;
   companies: ActorRefFrom<typeof companiesMachine>;
+  palette: ActorRefFrom<typeof commandPaletteMachine>;
 }
 
 const ActorsContext = createContext<Actors | null>(null);

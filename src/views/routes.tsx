@@ -6,7 +6,7 @@ import { t } from '../i18n';
 import { AppFrame } from './shell/app-frame';
 // The error pages are tiny and needed when loading fails, so they are part of the entry chunk.
 import { ExportLinkView as ExportLink, LoadBoundary, MaintenanceView as Maintenance, NotFoundView, ServerErrorView as ServerError } from './errors/error-pages';
-import { NAV_COMMANDS } from './command-palette/commands';
+import { NAV_COMMANDS } from '../machines/commands';
 import type { SessionRole } from '../api/contract/common';
 import * as sh from './shell/shell.css';
 

@@ -22,7 +22,7 @@ function CompanyTable({ list, loading, companyId, actions }: { list: CompanySumm
   if (loading && list.length === 0) return <p role="status">{t('companies.loading')}</p>;
   if (list.length === 0) return <p>{t('companies.none')}</p>;
   return (
-    <table className={c.table}>
+    <table className={c.table} data-keylist>
       <thead>
         <tr>
           <th scope="col" className={c.th}>{t('companies.name')}</th>
@@ -77,7 +77,7 @@ export function CompaniesView() {
             companyId={companyId}
             actions={(co) => (
               <div className={c.actions}>
-                <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
+                <button type="button" data-keyitem className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
                   {t('companies.switch', { name: co.name })}
                 </button>
                 <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.company', companyId: co.id })}>
@@ -140,6 +140,7 @@ export function CompaniesView() {
           <input
             id={searchId}
             type="search"
+            data-list-filter
             className={s.input}
             value={query}
             aria-describedby={hintId}
@@ -189,7 +190,7 @@ export function MyCompaniesView() {
           loading={loading}
           companyId={companyId}
           actions={(co) => (
-            <button type="button" className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
+            <button type="button" data-keyitem className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
               {t('companies.switch', { name: co.name })}
             </button>
           )}

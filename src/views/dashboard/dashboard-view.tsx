@@ -12,7 +12,7 @@ type Site = DashboardResponse['sites'][number];
 function SiteCard({ site, open, onNodes }: { site: Site; open: boolean; onNodes: () => void }) {
   return (
     <li className={d.card} aria-labelledby={`site-${site.id}`}>
-      <Link id={`site-${site.id}`} href={`/site-dashboard?site=${encodeURIComponent(site.id)}`} className={d.siteLink} aria-label={t('dashboard.open', { site: site.name })}>
+      <Link id={`site-${site.id}`} data-keyitem href={`/site-dashboard?site=${encodeURIComponent(site.id)}`} className={d.siteLink} aria-label={t('dashboard.open', { site: site.name })}>
         {site.name}
       </Link>
       {site.address && <p className={d.muted}>{site.address}</p>}
@@ -108,7 +108,7 @@ function CompanyDashboard() {
       )}
       {data && data.sites.length === 0 && <p>{t('dashboard.none')}</p>}
       {data && data.sites.length > 0 && (
-        <ul className={d.grid}>
+        <ul className={d.grid} data-keylist>
           {data.sites.map((site) => (
             <SiteCard
               key={site.id}

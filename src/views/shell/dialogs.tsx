@@ -4,6 +4,8 @@ import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type ThemePart } from '../../machines/preferences.machine';
 import { BACKGROUNDS, BAR_THEMES } from '../theme/themes.css';
+import { ACTION_COMMANDS, NAV_COMMANDS } from '../../machines/commands';
+import { Keys } from '../command-palette/keys';
 import * as f from './frame.css';
 
 /** A native modal dialog: role, title, focus trap and Esc come from the platform. */
@@ -84,11 +86,56 @@ function ThemeSwitcher({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** Every shortcut the role has, from the one list of commands, and the keys that work everywhere. */
+function ShortcutTable() {
+  const { session } = useActors();
+  const role = useSelector(session, (s) => s.context.session?.role ?? 'viewer');
+  const rows: { keys: string; label: string }[] = [
+    { keys: 'Ctrl+K', label: t('shortcuts.palette') },
+    ...[...NAV_COMMANDS, ...ACTION_COMMANDS]
+      .filter((c) => c.shortcut && c.available && c.visible(role))
+      .map((c) => ({ keys: c.shortcut!, label: t(c.labelKey) })),
+    { keys: '/', label: t('shortcuts.filter') },
+    { keys: 'j k', label: t('shortcuts.move') },
+    { keys: 'Enter', label: t('shortcuts.openItem') },
+    { keys: 'Esc', label: t('shortcuts.close') },
+  ];
+  return (
+    <table className={f.shortcutTable}>
+      <thead>
+        <tr>
+          <th scope="col">{t('shortcuts.keys')}</th>
+          <th scope="col">{t('shortcuts.action')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.keys}>
+            <td>
+              <Keys keys={r.keys} />
+            </td>
+            <td>{r.label}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Shortcuts({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title={t('shortcuts.title')} onClose={onClose}>
+      <ShortcutTable />
+    </Dialog>
+  );
+}
+
 function Help({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={t('help.title')} onClose={onClose}>
       <p>{t('help.intro')}</p>
       <p>{t('help.keyboard')}</p>
+      <ShortcutTable />
     </Dialog>
   );
 }
@@ -101,5 +148,6 @@ export function ModalHost() {
   const close = () => layout.send({ type: 'modal.hide' });
   if (modal.type === 'theme') return <ThemeSwitcher onClose={close} />;
   if (modal.type === 'help') return <Help onClose={close} />;
+  if (modal.type === 'shortcuts') return <Shortcuts onClose={close} />;
   return null;
 }

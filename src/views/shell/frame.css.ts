@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 export const frame = style({
@@ -181,3 +181,6 @@ export const legend = style({ fontWeight: 500, marginBottom: vars.space.xs, padd
 export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.md });
 
 export const viewVariant = styleVariants({ desktop: {}, tablet: {}, mobile: {} });
+
+export const shortcutTable = style({ borderCollapse: 'collapse', width: '100%', fontSize: vars.font.size.sm });
+globalStyle(`${shortcutTable} th, ${shortcutTable} td`, { textAlign: 'start', padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.palette.border.main}` });

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
-import { GROUP_KEYS, sidebarFor, type NavCommand } from '../command-palette/commands';
+import { GROUP_KEYS, sidebarFor, type NavCommand } from '../../machines/commands';
 import * as f from './frame.css';
 
 /** The sidebar: entries of the role, grouped; the last path segment marks the active one. */

@@ -8,7 +8,7 @@ import * as f from './frame.css';
 
 /** The top bar: navigation toggle, company dropdown, language, theme, My Profile, Help, Logout. */
 export function Topbar() {
-  const { session, layout, companies } = useActors();
+  const { session, layout, companies, palette } = useActors();
   const companyId = useSelector(session, (s) => s.context.session?.companyId ?? '');
   const companyName = useSelector(session, (s) => s.context.session?.companyName ?? '');
   const switching = useSelector(session, (s) => s.matches({ signedIn: { activity: 'switching' } }));
@@ -50,6 +50,16 @@ export function Topbar() {
         </select>
       </span>
       <span className={f.spacer} />
+      <button
+        type="button"
+        className={f.barButton}
+        aria-label={`${t('palette.open')} (Ctrl K)`}
+        title={t('palette.open')}
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => palette.send({ type: 'palette.open' })}
+      >
+        <kbd>Ctrl K</kbd>
+      </button>
       <LanguageSelect />
       <button type="button" className={f.barButton} onClick={() => layout.send({ type: 'modal.show', modalType: 'theme' })}>
         {t('topbar.theme')}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -18,9 +18,18 @@ const DAYS = [1, 7, 30, 90] as const;
 /** /site-dashboard: a site chosen by ?site=, or the list of sites to choose from. */
 export function SiteDashboardView() {
   const search = useSearch();
-  // The URL is read once, when the page opens; afterwards the machine owns the view and writes the URL.
-  const [initial] = useState(() => viewFromSearch(search));
-  return initial.siteId ? <SiteDashboard search={search} /> : <SitePicker />;
+  // The URL is read when the page opens; afterwards the machine owns the view and writes the URL. A URL that the
+  // machine did not write (the palette opening another site or a node, Back) opens the page afresh.
+  const written = useRef<string | null>(null);
+  const [opened, setOpened] = useState({ key: 0, search });
+  if (search !== opened.search && search !== written.current) setOpened({ key: opened.key + 1, search });
+  const onWrite = useCallback((s: string) => void (written.current = s), []);
+  const initial = viewFromSearch(opened.search);
+  return initial.siteId ? (
+    <SiteDashboard key={opened.key} search={opened.search} onWrite={onWrite} />
+  ) : (
+    <SitePicker key={opened.key} />
+  );
 }
 
 function SitePicker() {
@@ -47,7 +56,7 @@ function SitePicker() {
 
 const ago = (iso: string | null) => (iso ? formatDate(new Date(iso)) : t('site.never'));
 
-function SiteDashboard({ search }: { search: string }) {
+function SiteDashboard({ search, onWrite }: { search: string; onWrite: (search: string) => void }) {
   const { preferences } = useActors();
   const dark = useSelector(preferences, (st) => st.context.mode === 'dark');
   const chartBox = useRef<HTMLDivElement>(null);
@@ -67,9 +76,12 @@ function SiteDashboard({ search }: { search: string }) {
 
   // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.
   useEffect(() => {
-    const sub = site.on('view.changed', (e) => navigate(`/site-dashboard${e.search}`, { replace: true }));
+    const sub = site.on('view.changed', (e) => {
+      onWrite(e.search.replace(/^\?/, ''));
+      navigate(`/site-dashboard${e.search}`, { replace: true });
+    });
     return () => sub.unsubscribe();
-  }, [site]);
+  }, [site, onWrite]);
   // The chart's width decides how many points the server sends (about two per pixel).
   useEffect(() => {
     const el = chartBox.current;

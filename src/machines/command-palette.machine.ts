@@ -1,0 +1,446 @@
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import type { SessionRole } from '../api/contract/common';
+import type { SiteSummary } from '../api/contract/monitoring';
+import type { SearchKind, SearchResult } from '../api/contract/search';
+import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
+import { commandForShortcut, commandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
+import { normalise, rank } from './fuzzy-match';
+import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
+
+export type ItemKind = 'command' | 'action' | 'company' | 'site' | 'node' | 'user';
+
+/** One row of the palette: already translated, with its normalised search text. */
+export interface PaletteItem {
+  /** Unique within the palette: kind and entity id. */
+  key: string;
+  kind: ItemKind;
+  label: string;
+  detail: string;
+  shortcut?: string;
+  intent: Intent;
+  hay: string;
+  current?: boolean;
+}
+
+/** What the palette needs to know of the app when it opens (data, not rules). */
+export interface PaletteScope extends CommandState {
+  role: SessionRole;
+  companyId: string | null;
+  companies: { id: string; name: string }[];
+  locale: Locale;
+  theme: { sidebar: string; topbar: string; background: string };
+}
+
+export interface PaletteContext {
+  scope: PaletteScope | null;
+  /** The page stack, root first; the last is shown. */
+  pages: PalettePage[];
+  query: string;
+  /** The current page's own items (commands, companies, the company's sites, languages, themes). */
+  local: PaletteItem[];
+  sites: { companyId: string | null; list: SiteSummary[] };
+  /** The server's answer for the current query (kept while a newer one loads, filtered by the matcher). */
+  remote: PaletteItem[];
+  remoteError: string | null;
+  results: PaletteItem[];
+  /** Matches before the cut to MAX_RESULTS. */
+  total: number;
+  selected: number;
+  /** Keys of recent choices, newest first. */
+  recent: string[];
+}
+
+export type PaletteEvent =
+  /** What the app is now (signed in or not, role, companies, language, theme); null when signed out. */
+  | { type: 'palette.scope'; scope: PaletteScope | null }
+  | { type: 'palette.open'; page?: PalettePage }
+  | { type: 'palette.toggle' }
+  /** Two keys pressed in turn outside any field ("g d"), from the keyboard listener. */
+  | { type: 'keys.chord'; keys: string }
+  | { type: 'palette.close' }
+  | { type: 'palette.query'; query: string }
+  | { type: 'palette.back' }
+  | { type: 'palette.move'; delta: number }
+  | { type: 'palette.select'; index: number }
+  | { type: 'palette.choose'; index?: number };
+
+export type PaletteEmitted = { type: 'palette.run'; intent: Intent };
+
+export const MAX_RESULTS = 500;
+const RECENT = 8;
+export const SEARCH_DEBOUNCE_MS = 120;
+
+const PREFIXES: Record<string, ItemKind[]> = { '>': ['command', 'action'], '#': ['site'], '@': ['user'], '!': ['node'] };
+
+/** A GitHub-style prefix narrows the kinds; the rest is the text to match. */
+export function parseQuery(query: string): { kinds: ItemKind[] | null; text: string } {
+  const kinds = PREFIXES[query.charAt(0)];
+  return kinds ? { kinds, text: query.slice(1).trim() } : { kinds: null, text: query.trim() };
+}
+
+const PAGE_KEYS: Record<PalettePage, I18nKey> = {
+  root: 'palette.page.root',
+  company: 'palette.page.company',
+  shadowUser: 'palette.page.shadowUser',
+  shadowCompany: 'palette.page.shadowCompany',
+  language: 'palette.page.language',
+  theme: 'palette.page.theme',
+};
+export const pageTitle = (page: PalettePage): string => t(PAGE_KEYS[page]);
+
+const item = (kind: ItemKind, id: string, label: string, detail: string, intent: Intent, extra: Partial<PaletteItem> = {}): PaletteItem => ({
+  key: `${kind}:${id}`,
+  kind,
+  label,
+  detail,
+  intent,
+  hay: normalise(`${label} ${detail}`),
+  ...extra,
+});
+
+const commandItem = (c: Command): PaletteItem =>
+  item(c.event.type === 'navigate' ? 'command' : 'action', c.id, t(c.labelKey), '', c.event, {
+    shortcut: c.shortcut,
+    hay: normalise(`${t(c.labelKey)} ${c.keywords.join(' ')}`),
+  });
+
+const siteItem = (s: SiteSummary, byId: Map<string, SiteSummary>): PaletteItem =>
+  item('site', s.id, s.name, [s.parentSiteId ? byId.get(s.parentSiteId)?.name : null, s.address].filter(Boolean).join(' · '), {
+    type: 'navigate',
+    path: `/site-dashboard?site=${encodeURIComponent(s.id)}`,
+  });
+
+export function resultItem(r: SearchResult): PaletteItem {
+  switch (r.kind) {
+    case 'site':
+      return item('site', r.id, r.label, r.detail, { type: 'navigate', path: `/site-dashboard?site=${encodeURIComponent(r.id)}` });
+    case 'node':
+      return item('node', r.id, r.label, r.detail, {
+        type: 'navigate',
+        path: `/site-dashboard?site=${encodeURIComponent(r.siteId ?? '')}&node=${encodeURIComponent(r.id)}`,
+      });
+    case 'user':
+      return item('user', r.id, r.label, r.detail, { type: 'shadow.user', userId: r.id });
+    case 'company':
+      return item('company', r.id, r.label, r.detail, { type: 'company.switch', companyId: r.id });
+  }
+}
+
+/** The items of a page, before matching. */
+export function localItems(page: PalettePage, scope: PaletteScope, sites: SiteSummary[]): PaletteItem[] {
+  switch (page) {
+    case 'root': {
+      const out = commandsFor(scope.role, scope).map(commandItem);
+      if (!scope.isShadow && scope.companies.length > 1)
+        for (const c of scope.companies)
+          out.push(item('company', c.id, c.name, t('palette.kind.company'), { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
+      const byId = new Map(sites.map((s) => [s.id, s]));
+      for (const s of sites) out.push(siteItem(s, byId));
+      return out;
+    }
+    case 'company':
+      return scope.companies.map((c) => item('company', c.id, c.name, '', { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
+    case 'shadowCompany':
+      return scope.canShadow ? scope.companies.map((c) => item('company', `shadow-${c.id}`, c.name, '', { type: 'shadow.company', companyId: c.id })) : [];
+    case 'shadowUser':
+      return [];
+    case 'language':
+      return LOCALES.map((l) => item('action', `language-${l}`, t(`language.${l}` as I18nKey), l, { type: 'preferences.language', locale: l }, { current: l === scope.locale }));
+    case 'theme': {
+      const out: PaletteItem[] = [];
+      const parts = [
+        ['sidebar', 'theme.sidebar', SIDEBAR_THEMES],
+        ['topbar', 'theme.topbar', SIDEBAR_THEMES],
+        ['background', 'theme.background', BACKGROUND_THEMES],
+      ] as const;
+      for (const [part, key, options] of parts)
+        for (const o of options) {
+          const option = o === 'default' ? t('theme.default') : t('theme.option', { n: o.replace('theme', '') });
+          out.push(
+            item('action', `theme-${part}-${o}`, t('palette.themeOption', { part: t(key), option }), '', { type: 'preferences.theme', part, value: o }, { current: scope.theme[part] === o }),
+          );
+        }
+      for (const mode of ['light', 'dark'] as Mode[])
+        out.push(item('action', `mode-${mode}`, t(mode === 'dark' ? 'palette.dark' : 'palette.light'), '', { type: 'preferences.mode', mode }, { current: scope.mode === mode }));
+      return out;
+    }
+  }
+}
+
+/** The server kinds a query asks for on a page; empty when the local items answer it alone. */
+export function remoteKinds(page: PalettePage, query: string, scope: PaletteScope | null): SearchKind[] {
+  const { kinds, text } = parseQuery(query);
+  if (page === 'shadowUser') return scope?.canShadow && query.trim().length >= 1 ? ['user'] : [];
+  if (page !== 'root' || text.length < 2) return [];
+  const wanted: SearchKind[] = ['site', 'node', ...(scope?.canShadow ? (['user'] as const) : [])];
+  return kinds ? wanted.filter((k) => kinds.includes(k)) : wanted;
+}
+
+/** Matches the page's items and the server's answer against the query; recent choices first on an empty root. */
+export function computeResults(c: Pick<PaletteContext, 'local' | 'remote' | 'query' | 'recent' | 'pages'>): { results: PaletteItem[]; total: number } {
+  const page = c.pages[c.pages.length - 1] ?? 'root';
+  const { kinds, text } = page === 'root' ? parseQuery(c.query) : { kinds: null, text: c.query.trim() };
+  const seen = new Set<string>();
+  const pool: PaletteItem[] = [];
+  for (const list of [c.local, c.remote])
+    for (const i of list) {
+      if (seen.has(i.key) || (kinds && !kinds.includes(i.kind))) continue;
+      seen.add(i.key);
+      pool.push(i);
+    }
+  let ranked = rank(pool, text, (i) => i.hay);
+  if (!text && page === 'root' && c.recent.length) {
+    const order = new Map(c.recent.map((k, n) => [k, n]));
+    const recent = ranked.filter((i) => order.has(i.key)).sort((a, b) => order.get(a.key)! - order.get(b.key)!);
+    ranked = [...recent, ...ranked.filter((i) => !order.has(i.key))];
+  }
+  return { results: ranked.slice(0, MAX_RESULTS), total: ranked.length };
+}
+
+const refreshed = (c: PaletteContext) => ({ ...computeResults(c), selected: 0 });
+
+const CHORD_MS = 1500;
+const editable = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+/** Moves focus to the next or previous `[data-keyitem]` of the list around focus (or the page's first list). */
+function moveInList(delta: number): boolean {
+  const active = document.activeElement;
+  const list = active?.closest('[data-keylist]') ?? document.querySelector('main [data-keylist]');
+  if (!list) return false;
+  const items = [...list.querySelectorAll<HTMLElement>('[data-keyitem]')].filter((i) => !i.hasAttribute('disabled'));
+  if (!items.length) return false;
+  const at = items.findIndex((i) => i === active || i.contains(active));
+  const next = at < 0 ? (delta > 0 ? 0 : items.length - 1) : Math.max(0, Math.min(items.length - 1, at + delta));
+  items[next]!.focus();
+  items[next]!.scrollIntoView({ block: 'nearest' });
+  return true;
+}
+
+/**
+ * The document's keyboard: Ctrl+K / ⌘K anywhere; outside fields and dialogs `?`, `/` (the list filter), `j`/`k`
+ * (focus within lists; Enter then opens the focused link) and two-key chords. Focus moves are plain DOM; anything
+ * that means a command goes back to the machine, which resolves it against the commands.
+ */
+const keyboard = fromCallback<{ type: 'noop' }, void, PaletteEvent>(({ sendBack }) => {
+  // Tests run machines without a DOM.
+  if (typeof document === 'undefined') return;
+  let pending: { key: string; at: number } | null = null;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.isComposing) return;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
+      e.preventDefault();
+      sendBack({ type: 'palette.toggle' });
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || editable(e.target) || document.querySelector('dialog[open]')) return;
+    if (pending && e.timeStamp - pending.at < CHORD_MS && e.key.length === 1) {
+      const keys = `${pending.key} ${e.key.toLowerCase()}`;
+      pending = null;
+      e.preventDefault();
+      sendBack({ type: 'keys.chord', keys });
+      return;
+    }
+    pending = null;
+    if (e.key === '?') {
+      e.preventDefault();
+      sendBack({ type: 'keys.chord', keys: '?' });
+    } else if (e.key === '/') {
+      const filter = document.querySelector<HTMLElement>('main [data-list-filter]');
+      if (filter) {
+        e.preventDefault();
+        filter.focus();
+      }
+    } else if (e.key === 'j' || e.key === 'k') {
+      if (moveInList(e.key === 'j' ? 1 : -1)) e.preventDefault();
+    } else if (e.key === 'g' || e.key === 't') {
+      pending = { key: e.key, at: e.timeStamp };
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+});
+
+export const commandPaletteMachine = setup({
+  types: { context: {} as PaletteContext, events: {} as PaletteEvent, emitted: {} as PaletteEmitted },
+  actors: {
+    keyboard,
+    loadSites: fromPromise<SiteSummary[], { companyId: string | null }>(async () => (await import('../api/monitoring.api')).sites()),
+    search: fromPromise<SearchResult[], { q: string; kinds: SearchKind[] }>(async ({ input, signal }) =>
+      (await import('../api/search.api')).search({ q: input.q, kinds: input.kinds, limit: 30 }, signal),
+    ),
+  },
+  guards: {
+    // Guards run before actions: the new query is the event's, not yet the context's.
+    wantsRemote: ({ context, event }) =>
+      remoteKinds(context.pages[context.pages.length - 1]!, event.type === 'palette.query' ? event.query : context.query, context.scope).length > 0,
+    sitesFresh: ({ context }) => context.scope !== null && context.sites.companyId === context.scope.companyId,
+    hasScope: ({ context }) => context.scope !== null,
+    chordHasCommand: ({ context, event }) => event.type === 'keys.chord' && context.scope !== null && commandForShortcut(event.keys, context.scope.role, context.scope) !== undefined,
+    canGoBack: ({ context }) => context.query === '' && context.pages.length > 1,
+    choosesPage: ({ context, event }) => event.type === 'palette.choose' && context.results[event.index ?? context.selected]?.intent.type === 'page',
+    choosesItem: ({ context, event }) => event.type === 'palette.choose' && context.results[event.index ?? context.selected] !== undefined,
+  },
+  actions: {
+    setScope: assign({ scope: ({ event }) => (event.type === 'palette.scope' ? event.scope : null) }),
+    openWith: assign(({ context, event }) => {
+      const scope = context.scope!;
+      const pages: PalettePage[] = event.type === 'palette.open' && event.page && event.page !== 'root' ? ['root', event.page] : ['root'];
+      const sites = context.sites.companyId === scope.companyId ? context.sites.list : [];
+      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, scope, sites) };
+      return { ...next, ...refreshed(next) };
+    }),
+    runChord: emit(({ context, event }) => ({
+      type: 'palette.run' as const,
+      intent: commandForShortcut(event.type === 'keys.chord' ? event.keys : '', context.scope!.role, context.scope!)!.event,
+    })),
+    setQuery: assign(({ context, event }) => {
+      if (event.type !== 'palette.query') return {};
+      const next = { ...context, query: event.query };
+      return { query: event.query, ...refreshed(next) };
+    }),
+    goBack: assign(({ context }) => {
+      const pages = context.pages.slice(0, -1);
+      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, context.scope!, context.sites.list) };
+      return { ...next, ...refreshed(next) };
+    }),
+    pushPage: assign(({ context, event }) => {
+      if (event.type !== 'palette.choose') return {};
+      const intent = context.results[event.index ?? context.selected]!.intent;
+      if (intent.type !== 'page') return {};
+      const pages = [...context.pages, intent.page];
+      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(intent.page, context.scope!, context.sites.list) };
+      return { ...next, ...refreshed(next) };
+    }),
+    run: emit(({ context, event }) => {
+      const index = event.type === 'palette.choose' ? (event.index ?? context.selected) : context.selected;
+      return { type: 'palette.run' as const, intent: context.results[index]!.intent };
+    }),
+    remember: assign({
+      recent: ({ context, event }) => {
+        const index = event.type === 'palette.choose' ? (event.index ?? context.selected) : context.selected;
+        const key = context.results[index]!.key;
+        return [key, ...context.recent.filter((k) => k !== key)].slice(0, RECENT);
+      },
+    }),
+    move: assign({
+      selected: ({ context, event }) => {
+        if (!context.results.length) return 0;
+        if (event.type === 'palette.select') return Math.max(0, Math.min(context.results.length - 1, event.index));
+        if (event.type !== 'palette.move') return context.selected;
+        return Math.max(0, Math.min(context.results.length - 1, context.selected + event.delta));
+      },
+    }),
+  },
+}).createMachine({
+  id: 'commandPalette',
+  context: {
+    scope: null,
+    pages: ['root'],
+    query: '',
+    local: [],
+    sites: { companyId: null, list: [] },
+    remote: [],
+    remoteError: null,
+    results: [],
+    total: 0,
+    selected: 0,
+    recent: [],
+  },
+  initial: 'closed',
+  invoke: { id: 'keyboard', src: 'keyboard' },
+  on: {
+    'palette.scope': [
+      { guard: ({ event }) => event.scope === null, target: '.closed', actions: 'setScope' },
+      { actions: 'setScope' },
+    ],
+    'keys.chord': { guard: 'chordHasCommand', actions: 'runChord' },
+  },
+  states: {
+    closed: {
+      on: {
+        'palette.open': { guard: 'hasScope', target: 'open', actions: 'openWith' },
+        'palette.toggle': { guard: 'hasScope', target: 'open', actions: 'openWith' },
+      },
+    },
+    open: {
+      type: 'parallel',
+      on: {
+        'palette.open': { target: 'open', reenter: true, actions: 'openWith' },
+        'palette.close': { target: 'closed' },
+        'palette.toggle': { target: 'closed' },
+        'palette.query': [
+          { guard: 'wantsRemote', target: '.remote.debouncing', reenter: true, actions: 'setQuery' },
+          { target: '.remote.idle', actions: ['setQuery', assign({ remote: [], remoteError: null })] },
+        ],
+        'palette.back': { guard: 'canGoBack', target: '.remote.idle', actions: 'goBack' },
+        'palette.move': { actions: 'move' },
+        'palette.select': { actions: 'move' },
+        'palette.choose': [
+          { guard: 'choosesPage', target: '.remote.idle', actions: 'pushPage' },
+          { guard: 'choosesItem', target: 'closed', actions: ['run', 'remember'] },
+        ],
+      },
+      states: {
+        sites: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'sitesFresh', target: 'ready' }, { target: 'loading' }] },
+            loading: {
+              invoke: {
+                id: 'loadSites',
+                src: 'loadSites',
+                input: ({ context }) => ({ companyId: context.scope?.companyId ?? null }),
+                onDone: {
+                  target: 'ready',
+                  actions: assign(({ context, event }) => {
+                    const sites = { companyId: context.scope?.companyId ?? null, list: event.output };
+                    const page = context.pages[context.pages.length - 1]!;
+                    const local = page === 'root' ? localItems(page, context.scope!, event.output) : context.local;
+                    // Keep the selection: sites arriving must not move the highlighted row under the user's keys.
+                    return { sites, local, ...computeResults({ ...context, local }) };
+                  }),
+                },
+                // Sites are a convenience: the server search still finds them.
+                onError: { target: 'failed' },
+              },
+            },
+            ready: {},
+            failed: {},
+          },
+        },
+        remote: {
+          initial: 'idle',
+          states: {
+            idle: {},
+            debouncing: { after: { [SEARCH_DEBOUNCE_MS]: 'loading' } },
+            loading: {
+              invoke: {
+                id: 'search',
+                src: 'search',
+                input: ({ context }) => {
+                  const page = context.pages[context.pages.length - 1]!;
+                  return { q: page === 'root' ? parseQuery(context.query).text : context.query.trim(), kinds: remoteKinds(page, context.query, context.scope) };
+                },
+                onDone: {
+                  target: 'ready',
+                  actions: assign(({ context, event }) => {
+                    const remote = event.output.map(resultItem);
+                    const selectedKey = context.results[context.selected]?.key;
+                    const next = computeResults({ ...context, remote });
+                    // Merging keeps the highlighted row where it was when it is still there: no jump under the keys.
+                    const kept = selectedKey ? next.results.findIndex((i) => i.key === selectedKey) : -1;
+                    return { remote, remoteError: null, ...next, selected: kept >= 0 ? kept : 0 };
+                  }),
+                },
+                onError: { target: 'failed', actions: assign({ remoteError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+              },
+            },
+            ready: {},
+            failed: {},
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,126 @@
+import type { SessionRole } from '../api/contract/common';
+import type { I18nKey, Locale } from '../i18n';
+import type { Mode, ThemePart } from './preferences.machine';
+
+/** A nested page of the palette. */
+export type PalettePage = 'root' | 'company' | 'shadowUser' | 'shadowCompany' | 'language' | 'theme';
+
+/** What choosing a command does; the app routes each intent to the actor that owns it (see main.tsx). */
+export type Intent =
+  | { type: 'navigate'; path: string }
+  | { type: 'page'; page: PalettePage }
+  | { type: 'company.switch'; companyId: string }
+  | { type: 'shadow.user'; userId: string }
+  | { type: 'shadow.company'; companyId: string }
+  | { type: 'shadow.exit' }
+  | { type: 'preferences.language'; locale: Locale }
+  | { type: 'preferences.theme'; part: ThemePart; value: string }
+  | { type: 'preferences.mode'; mode: Mode }
+  | { type: 'session.logout' }
+  | { type: 'modal.show'; modalType: 'help' | 'shortcuts' };
+
+/** What a command's visibility may depend on besides the role. */
+export interface CommandState {
+  isShadow: boolean;
+  /** A platform admin who is not shadowing anyone (only they may start shadowing). */
+  canShadow: boolean;
+  companyCount: number;
+  mode: Mode;
+}
+
+/**
+ * Commands as data: one list serves the sidebar, the palette and the keyboard shortcuts. For navigation entries `id`
+ * is the last path segment of the route, which is how the active sidebar entry is found (SPEC §2).
+ */
+export interface Command {
+  id: string;
+  labelKey: I18nKey;
+  group: 'monitor' | 'configure' | 'admin' | 'account' | 'actions';
+  keywords: string[];
+  /** Two keys pressed in turn ("g d"), shown beside the command in the palette and on the ? sheet. */
+  shortcut?: string;
+  event: Intent;
+  /** Whether the role may see the command; the server still decides what each call may do. */
+  visible: (role: SessionRole, state?: CommandState) => boolean;
+  /** False until the entry's screen exists: no empty pages in the sidebar or the palette. */
+  available: boolean;
+}
+
+/** A command that opens a screen: the sidebar's entries. */
+export type NavCommand = Command & { path: string; event: { type: 'navigate'; path: string } };
+
+const nav = (
+  id: string,
+  labelKey: I18nKey,
+  path: string,
+  group: NavCommand['group'],
+  keywords: string[],
+  shortcut: string,
+  visible: (role: SessionRole) => boolean,
+  available: boolean,
+): NavCommand => ({ id, labelKey, path, group, keywords, shortcut, visible, available, event: { type: 'navigate', path } });
+
+const everyone = () => true;
+const admins = (r: SessionRole) => r === 'admin';
+const managers = (r: SessionRole) => r === 'admin' || r === 'manager';
+const writers = (r: SessionRole) => r !== 'viewer';
+
+export const NAV_COMMANDS: NavCommand[] = [
+  nav('dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone, true),
+  nav('site-dashboard', 'nav.siteDashboard', '/site-dashboard', 'monitor', ['readings', 'chart'], 'g s', everyone, true),
+  nav('alert-events', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone, false),
+  nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance'], 'g r', everyone, false),
+  nav('alerts', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds'], 'g l', managers, false),
+  nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers, false),
+  nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers, false),
+  nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers, false),
+  nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, false),
+  nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, false),
+  nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, false),
+  nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers, false),
+  nav('users', 'nav.users', '/users', 'configure', ['people', 'members'], 'g u', managers, false),
+  nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins, true),
+  nav('companies', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins, true),
+  nav('plexus', 'nav.plexus', '/plexus', 'admin', ['network', 'links'], 'g o', admins, true),
+  nav('management', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings'], 'g w', admins, true),
+  nav('my-companies', 'nav.myCompanies', '/my-companies', 'account', ['switch', 'company'], 'g m', everyone, true),
+  nav('my-profile', 'nav.profile', '/my-profile', 'account', ['account', 'password', 'language'], 'g p', everyone, true),
+];
+
+/** The palette's actions; nested pages open with "›". */
+export const ACTION_COMMANDS: Command[] = [
+  { id: 'switch-company', labelKey: 'palette.switchCompany', group: 'actions', keywords: ['company', 'tenant'], event: { type: 'page', page: 'company' }, visible: (_r, s) => (s?.companyCount ?? 0) > 1 && !s?.isShadow, available: true },
+  { id: 'shadow-user', labelKey: 'palette.shadowUser', group: 'actions', keywords: ['impersonate', 'user', 'act as'], event: { type: 'page', page: 'shadowUser' }, visible: (_r, s) => s?.canShadow === true, available: true },
+  { id: 'shadow-company', labelKey: 'palette.shadowCompany', group: 'actions', keywords: ['impersonate', 'company', 'act as'], event: { type: 'page', page: 'shadowCompany' }, visible: (_r, s) => s?.canShadow === true, available: true },
+  { id: 'exit-shadow', labelKey: 'palette.exitShadow', group: 'actions', keywords: ['stop', 'return', 'shadow'], event: { type: 'shadow.exit' }, visible: (_r, s) => s?.isShadow === true, available: true },
+  { id: 'language', labelKey: 'palette.language', group: 'actions', keywords: ['locale', 'translate'], event: { type: 'page', page: 'language' }, visible: everyone, available: true },
+  { id: 'theme', labelKey: 'palette.theme', group: 'actions', keywords: ['colour', 'color', 'sidebar', 'top bar', 'background'], event: { type: 'page', page: 'theme' }, visible: everyone, available: true },
+  { id: 'mode-dark', labelKey: 'palette.dark', group: 'actions', keywords: ['night', 'wall display', 'theme'], shortcut: 't d', event: { type: 'preferences.mode', mode: 'dark' }, visible: (_r, s) => s?.mode !== 'dark', available: true },
+  { id: 'mode-light', labelKey: 'palette.light', group: 'actions', keywords: ['day', 'theme'], shortcut: 't l', event: { type: 'preferences.mode', mode: 'light' }, visible: (_r, s) => s?.mode === 'dark', available: true },
+  { id: 'shortcuts', labelKey: 'palette.shortcuts', group: 'actions', keywords: ['keyboard', 'keys', 'help'], shortcut: '?', event: { type: 'modal.show', modalType: 'shortcuts' }, visible: everyone, available: true },
+  { id: 'help', labelKey: 'palette.help', group: 'actions', keywords: ['support', 'about'], event: { type: 'modal.show', modalType: 'help' }, visible: everyone, available: true },
+  { id: 'logout', labelKey: 'palette.logout', group: 'actions', keywords: ['sign out', 'exit'], event: { type: 'session.logout' }, visible: everyone, available: true },
+];
+
+/** Every command a role may use now, sidebar entries first. */
+export const commandsFor = (role: SessionRole, state: CommandState): Command[] =>
+  [...NAV_COMMANDS, ...ACTION_COMMANDS].filter((c) => c.available && c.visible(role, state));
+
+/** The command a two-key shortcut names, if the role may use it now. */
+export const commandForShortcut = (keys: string, role: SessionRole, state: CommandState): Command | undefined =>
+  commandsFor(role, state).find((c) => c.shortcut === keys);
+
+
+/** The entries a role sees in the sidebar, in order. */
+export const sidebarFor = (role: SessionRole): NavCommand[] => NAV_COMMANDS.filter((c) => c.available && c.visible(role));
+
+export const GROUP_KEYS: Record<Command['group'], I18nKey> = {
+  actions: 'palette.group.actions',
+  monitor: 'nav.group.monitor',
+  configure: 'nav.group.configure',
+  admin: 'nav.group.admin',
+  account: 'nav.group.account',
+};
+
+/** `writers` is kept for entries that later issues open to every role but viewers. */
+export const ROLE_RULES = { everyone, admins, managers, writers };

@@ -1,0 +1,18 @@
+import { t } from '../../i18n';
+import * as p from './command-palette.css';
+
+/** A shortcut as keys: "g d" shows as g then d. */
+export function Keys({ keys }: { keys: string }) {
+  const parts = keys.split(' ');
+  return (
+    <span>
+      <span className={p.visuallyHidden}>{parts.join(` ${t('shortcuts.then')} `)}</span>
+      {parts.map((k, i) => (
+        <span key={i} aria-hidden="true">
+          {i > 0 ? ' ' : ''}
+          <kbd className={p.kbd}>{k}</kbd>
+        </span>
+      ))}
+    </span>
+  );
+}
