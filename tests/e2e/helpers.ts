@@ -17,27 +17,30 @@ export async function codeFromOutbox(request: APIRequestContext, email: string, 
   return code!;
 }
 
-export async function signInForm(page: Page, email: string, password = DEMO_PASSWORD) {
+/** Fills the sign-in form and submits it: with a click, or with Enter from the password field (keyboard only). */
+export async function signInForm(page: Page, email: string, password = DEMO_PASSWORD, keyboard = false) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (keyboard) await page.getByLabel('Password', { exact: true }).press('Enter');
+  else await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs in an account without MFA and waits for the dashboard. */
-export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD, keyboard = false) {
   await page.goto('/Identity/Account/Login');
-  await signInForm(page, email, password);
+  await signInForm(page, email, password, keyboard);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
 /** Signs the admin in through MFA with the mailed code. */
-export async function signInAdmin(page: Page, request: APIRequestContext) {
+export async function signInAdmin(page: Page, request: APIRequestContext, keyboard = false) {
   await page.goto('/Identity/Account/Login');
   const started = Date.now() - 1000;
-  await signInForm(page, 'admin@sitewatch.test');
+  await signInForm(page, 'admin@sitewatch.test', DEMO_PASSWORD, keyboard);
   await expect(page).toHaveURL(/multi-factor-verify/);
   const code = await codeFromOutbox(request, 'admin@sitewatch.test', started);
   await page.getByLabel('Code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  if (keyboard) await page.getByLabel('Code').press('Enter');
+  else await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }

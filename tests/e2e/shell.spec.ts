@@ -1,23 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signInAdmin, signInAs } from './helpers';
 
-test.describe('the app shell', () => {
-  test('the frame: sidebar by role, top bar, footer; the active entry follows the path', async ({ page }) => {
-    await signInAs(page, 'manager@sitewatch.test');
+// Every journey runs twice: with the mouse, and keyboard only (focus and Enter instead of every click).
+for (const mode of ['mouse', 'keyboard'] as const) {
+const keyboard = mode === 'keyboard';
+const suffix = keyboard ? ' (keyboard only)' : '';
+/** A click with the mouse, or focus and Enter from the keyboard. */
+const act = async (target: Locator) => {
+  if (!keyboard) return target.click();
+  await target.focus();
+  await target.press('Enter');
+};
+test.describe(`the app shell${suffix}`, () => {
+  test(`the frame: sidebar by role, top bar, footer; the active entry follows the path${suffix}`, async ({ page }) => {
+    await signInAs(page, 'manager@sitewatch.test', undefined, keyboard);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'My Companies' })).toBeVisible();
     // Admin entries are not for managers.
     await expect(nav.getByRole('link', { name: 'Companies', exact: true })).toHaveCount(0);
     await expect(page.getByText('Powered by Sitewatch')).toBeVisible();
-    await nav.getByRole('link', { name: 'My Companies' }).click();
+    await act(nav.getByRole('link', { name: 'My Companies' }));
     await expect(page.getByRole('heading', { name: 'My Companies', level: 1 })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'My Companies' })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: 'screenshots/shell-my-companies.png', fullPage: true });
   });
 
-  test('company switch from the dropdown, and back without a call', async ({ page }) => {
-    await signInAs(page, 'manager@sitewatch.test');
+  test(`company switch from the dropdown, and back without a call${suffix}`, async ({ page }) => {
+    await signInAs(page, 'manager@sitewatch.test', undefined, keyboard);
     const select = page.getByLabel('Company', { exact: true });
     await expect(select.locator('option')).toHaveCount(2);
     const before = await select.inputValue();
@@ -34,40 +44,40 @@ test.describe('the app shell', () => {
     expect(calls).toBe(0);
   });
 
-  test('an admin shadows a company and a user, sees the banner, and exits', async ({ page, request }) => {
-    await signInAdmin(page, request);
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Companies', exact: true }).click();
+  test(`an admin shadows a company and a user, sees the banner, and exits${suffix}`, async ({ page, request }) => {
+    await signInAdmin(page, request, keyboard);
+    await act(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Companies', exact: true }));
     await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
     await page.screenshot({ path: 'screenshots/shell-companies.png', fullPage: true });
-    await page.getByRole('button', { name: 'Shadow Northwind Care Homes' }).click();
+    await act(page.getByRole('button', { name: 'Shadow Northwind Care Homes' }));
     const banner = page.getByRole('status').filter({ hasText: 'You are acting as the company Northwind Care Homes' });
     await expect(banner).toBeVisible();
     await expect(page.getByText('Role: Manager')).toBeVisible();
     await page.screenshot({ path: 'screenshots/shell-shadow-company.png' });
-    await banner.getByRole('button', { name: 'Exit' }).click();
+    await act(banner.getByRole('button', { name: 'Exit' }));
     await expect(banner).toHaveCount(0);
     await expect(page.getByText('Role: Administrator')).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Companies', exact: true }).click();
-    await page.getByRole('button', { name: 'People of Northwind Care Homes' }).click();
-    await page.getByRole('button', { name: 'Shadow Uma User' }).click();
+    await act(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Companies', exact: true }));
+    await act(page.getByRole('button', { name: 'People of Northwind Care Homes' }));
+    await act(page.getByRole('button', { name: 'Shadow Uma User' }));
     const userBanner = page.getByRole('status').filter({ hasText: 'You are acting as Uma User' });
     await expect(userBanner).toBeVisible();
     await expect(page.getByText('Signed in as Uma User (user@sitewatch.test)')).toBeVisible();
-    await userBanner.getByRole('button', { name: 'Exit' }).click();
+    await act(userBanner.getByRole('button', { name: 'Exit' }));
     await expect(page.getByText('Signed in as Ada Admin (admin@sitewatch.test)')).toBeVisible();
   });
 
-  test('the admin finds a person by search and shadows them', async ({ page, request }) => {
-    await signInAdmin(page, request);
+  test(`the admin finds a person by search and shadows them${suffix}`, async ({ page, request }) => {
+    await signInAdmin(page, request, keyboard);
     await page.goto('/companies');
     await page.getByLabel('Find a person to shadow').fill('viewer');
-    await page.getByRole('button', { name: 'Shadow Vic Viewer' }).click();
+    await act(page.getByRole('button', { name: 'Shadow Vic Viewer' }));
     await expect(page.getByRole('status').filter({ hasText: 'You are acting as Vic Viewer' })).toBeVisible();
   });
 
-  test('a revoked session (401) logs out with a notice', async ({ page }) => {
-    await signInAs(page, 'viewer@sitewatch.test');
+  test(`a revoked session (401) logs out with a notice${suffix}`, async ({ page }) => {
+    await signInAs(page, 'viewer@sitewatch.test', undefined, keyboard);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     const r = await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } });
     expect(r.status()).toBe(200);
@@ -77,8 +87,8 @@ test.describe('the app shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('unauthorizedCount'))).toBe('1');
   });
 
-  test('offline: the offline warning', async ({ page, context }) => {
-    await signInAs(page, 'manager@sitewatch.test');
+  test(`offline: the offline warning${suffix}`, async ({ page, context }) => {
+    await signInAs(page, 'manager@sitewatch.test', undefined, keyboard);
     await context.setOffline(true);
     const select = page.getByLabel('Company', { exact: true });
     const other = await select.locator('option').evaluateAll((os, v) => (os as HTMLOptionElement[]).map((o) => o.value).find((x) => x !== v)!, await select.inputValue());
@@ -88,8 +98,8 @@ test.describe('the app shell', () => {
     await context.setOffline(false);
   });
 
-  test('the server unreachable while online: the maintenance page', async ({ page }) => {
-    await signInAs(page, 'manager@sitewatch.test');
+  test(`the server unreachable while online: the maintenance page${suffix}`, async ({ page }) => {
+    await signInAs(page, 'manager@sitewatch.test', undefined, keyboard);
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     const select = page.getByLabel('Company', { exact: true });
     const other = await select.locator('option').evaluateAll((os, v) => (os as HTMLOptionElement[]).map((o) => o.value).find((x) => x !== v)!, await select.inputValue());
@@ -99,34 +109,34 @@ test.describe('the app shell', () => {
     await page.screenshot({ path: 'screenshots/shell-maintenance.png' });
   });
 
-  test('404 and 500 pages have their texts and BACK HOME', async ({ page }) => {
+  test(`404 and 500 pages have their texts and BACK HOME${suffix}`, async ({ page }) => {
     await page.goto('/500');
     await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
     await expect(page.getByText('Something went wrong. Please try again later.')).toBeVisible();
     await page.screenshot({ path: 'screenshots/shell-500.png' });
-    await page.getByRole('link', { name: 'BACK HOME' }).click();
+    await act(page.getByRole('link', { name: 'BACK HOME' }));
     await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
     await page.goto('/nowhere');
     await expect(page.getByText('The page you’re looking for doesn’t exist or has been moved.')).toBeVisible();
     await page.screenshot({ path: 'screenshots/shell-404.png' });
   });
 
-  test('a theme change persists across reload; dark mode covers the page', async ({ page }) => {
-    await signInAs(page, 'user@sitewatch.test');
-    await page.getByRole('button', { name: 'Theme' }).click();
+  test(`a theme change persists across reload; dark mode covers the page${suffix}`, async ({ page }) => {
+    await signInAs(page, 'user@sitewatch.test', undefined, keyboard);
+    await act(page.getByRole('button', { name: 'Theme' }));
     const dialog = page.getByRole('dialog', { name: 'Theme switcher' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('group', { name: 'Sidebar' }).getByRole('button', { name: 'Theme 3' }).click();
-    await dialog.getByRole('group', { name: 'Background' }).getByRole('button', { name: 'Theme 2' }).click();
+    await act(dialog.getByRole('group', { name: 'Sidebar' }).getByRole('button', { name: 'Theme 3' }));
+    await act(dialog.getByRole('group', { name: 'Background' }).getByRole('button', { name: 'Theme 2' }));
     await page.screenshot({ path: 'screenshots/shell-theme-dialog.png' });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await act(dialog.getByRole('button', { name: 'Close' }));
     await expect(dialog).toHaveCount(0);
     const sidebarBg = () => page.getByRole('navigation', { name: 'Main navigation' }).evaluate((n) => getComputedStyle(n).backgroundColor);
     expect(await sidebarBg()).toBe('rgb(106, 27, 154)');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(await sidebarBg()).toBe('rgb(106, 27, 154)');
-    await page.getByRole('button', { name: 'Theme' }).click();
+    await act(page.getByRole('button', { name: 'Theme' }));
     await page.getByRole('dialog', { name: 'Theme switcher' }).getByLabel('Dark mode').check();
     await page.keyboard.press('Escape');
     const pageBg = await page.locator('main').evaluate((m) => getComputedStyle(m.parentElement!.parentElement!).backgroundColor);
@@ -134,42 +144,42 @@ test.describe('the app shell', () => {
     await page.screenshot({ path: 'screenshots/shell-dark.png' });
   });
 
-  test('Help opens a titled dialog', async ({ page }) => {
-    await signInAs(page, 'user@sitewatch.test');
-    await page.getByRole('button', { name: 'Help' }).click();
+  test(`Help opens a titled dialog${suffix}`, async ({ page }) => {
+    await signInAs(page, 'user@sitewatch.test', undefined, keyboard);
+    await act(page.getByRole('button', { name: 'Help' }));
     await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Help' })).toHaveCount(0);
   });
 
-  test('a phone shows the sidebar in a drawer', async ({ page }) => {
+  test(`a phone shows the sidebar in a drawer${suffix}`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await signInAs(page, 'user@sitewatch.test');
+    await signInAs(page, 'user@sitewatch.test', undefined, keyboard);
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await act(page.getByRole('button', { name: 'Toggle navigation' }));
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     await page.screenshot({ path: 'screenshots/shell-mobile-drawer.png' });
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Companies' }).click();
+    await act(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Companies' }));
     await expect(page.getByRole('heading', { name: 'My Companies', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   });
 
-  test('white-label settings: an admin sets a title for this host, the page title and sign-in show it', async ({ page, request, browser }) => {
-    await signInAdmin(page, request);
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Management' }).click();
+  test(`white-label settings: an admin sets a title for this host, the page title and sign-in show it${suffix}`, async ({ page, request, browser }) => {
+    await signInAdmin(page, request, keyboard);
+    await act(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Management' }));
     await expect(page.getByRole('heading', { name: 'Management', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'Add settings for a domain' }).click();
+    await act(page.getByRole('button', { name: 'Add settings for a domain' }));
     const host = new URL(page.url()).host;
     await page.getByLabel('Domain').fill('not a host!');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await act(page.getByRole('button', { name: 'Save' }));
     await expect(page.getByText(/Domain must be a host name/)).toBeVisible();
     await page.getByLabel('Domain').fill(host);
     await page.getByLabel('Website title').fill('<b>Acme</b> Watch');
     await page.getByLabel('Favicon URL').fill('javascript:alert(1)');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await act(page.getByRole('button', { name: 'Save' }));
     await expect(page.getByText(/must be empty, an http\(s\) URL/)).toBeVisible();
     await page.getByLabel('Favicon URL').fill('/favicon.svg');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await act(page.getByRole('button', { name: 'Save' }));
     await expect(page.getByText(`Settings for ${host} saved.`)).toBeVisible();
     await expect(page).toHaveTitle('<b>Acme</b> Watch');
     await page.screenshot({ path: 'screenshots/shell-management.png', fullPage: true });
@@ -177,10 +187,11 @@ test.describe('the app shell', () => {
     await fresh.goto('/Identity/Account/Login');
     await expect(fresh).toHaveTitle('<b>Acme</b> Watch');
     await fresh.close();
-    await page.getByRole('button', { name: `Delete ${host}` }).click();
+    await act(page.getByRole('button', { name: `Delete ${host}` }));
     await expect(page).toHaveTitle('Sitewatch');
   });
 });
+}
 
 test('external sign-in through a real OpenID provider (Auth0 button), back where the visitor was headed', async ({ page }) => {
   await page.goto('/my-companies');
