@@ -6,26 +6,12 @@ import {
   parseQuery,
   remoteKinds,
   SEARCH_DEBOUNCE_MS,
-  type PaletteScope,
 } from '../../src/machines/command-palette.machine';
+import { paletteScope } from './palette-scope';
 import type { SearchResult } from '../../src/api/contract/search';
 import type { SiteSummary } from '../../src/api/contract/monitoring';
 
-const scope = (over: Partial<PaletteScope> = {}): PaletteScope => ({
-  role: 'manager',
-  isShadow: false,
-  canShadow: false,
-  companyId: 'c1',
-  companyCount: 2,
-  companies: [
-    { id: 'c1', name: 'Northwind Care Homes' },
-    { id: 'c2', name: 'Mackwell Lighting Services' },
-  ],
-  locale: 'en',
-  mode: 'light',
-  theme: { sidebar: 'default', topbar: 'default', background: 'default' },
-  ...over,
-});
+const scope = paletteScope;
 
 const site = (id: string, name: string, parentSiteId: string | null = null): SiteSummary => ({
   id,

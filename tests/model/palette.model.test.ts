@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { commandPaletteMachine, SEARCH_DEBOUNCE_MS, type PaletteContext, type PaletteScope } from '../../src/machines/command-palette.machine';
+import { commandPaletteMachine, SEARCH_DEBOUNCE_MS, type PaletteContext } from '../../src/machines/command-palette.machine';
+import { paletteScope } from '../machines/palette-scope';
 import { buildModel, printCoverage, replay } from './model-coverage';
 
-const scope: PaletteScope = {
-  role: 'admin',
-  isShadow: false,
-  canShadow: true,
-  companyId: 'c1',
-  companyCount: 2,
-  companies: [
-    { id: 'c1', name: 'Northwind Care Homes' },
-    { id: 'c2', name: 'Mackwell Lighting Services' },
-  ],
-  locale: 'en',
-  mode: 'light',
-  theme: { sidebar: 'default', topbar: 'default', background: 'default' },
-};
+const scope = paletteScope({ role: 'admin', canShadow: true });
 
 const site = { id: 's1', name: 'Elmhurst Care Home', parentSiteId: null, timezone: 'Europe/London', address: '', latitude: null, longitude: null, subSiteCount: 0, hubCount: 0, nodeCount: 0 };
 
