@@ -6,8 +6,8 @@ import { Command } from 'cmdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SiteSummary } from '../../src/api/contract/monitoring';
 import { t, type I18nKey } from '../../src/i18n';
-import { commandPaletteMachine, localItems, MAX_RESULTS, type PaletteItem, type PaletteScope } from '../../src/machines/command-palette.machine';
-import { rank } from '../../src/machines/fuzzy-match';
+import { commandPaletteMachine, localItems, MAX_RESULTS, siteItems, type PaletteItem, type PaletteScope } from '../../src/machines/command-palette.machine';
+import { rankTop } from '../../src/machines/fuzzy-match';
 import { ActorsProvider } from '../../src/views/actors';
 import { CommandPalette } from '../../src/views/command-palette/command-palette';
 import { Keys } from '../../src/views/command-palette/keys';
@@ -141,7 +141,7 @@ export async function paletteSetup(kind: PaletteKind, n: number): Promise<number
       ready: () => until('sites', () => palette.getSnapshot().matches({ open: { sites: 'ready' } })),
     };
   } else {
-    const items = localItems('root', SCOPE, sites);
+    const items = localItems('root', SCOPE, siteItems(sites));
     let setOpen: (open: boolean) => void = () => {};
     function Host() {
       const [open, set] = useState(false);
@@ -288,7 +288,7 @@ function FloorDialog({ items }: { items: PaletteItem[] }) {
           placeholder={t('palette.placeholder')}
           onChange={(e) => {
             setQuery(e.target.value);
-            setResults(rank(items, e.target.value, (i) => i.hay).slice(0, MAX_RESULTS));
+            setResults(rankTop(items, e.target.value, (i) => i.hay, MAX_RESULTS).items);
           }}
         />
       </div>

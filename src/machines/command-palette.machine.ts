@@ -4,7 +4,7 @@ import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
 import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
 import { commandForShortcut, commandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
-import { normalise, rank } from './fuzzy-match';
+import { normalise, rankTop } from './fuzzy-match';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
 
 export type ItemKind = 'command' | 'action' | 'company' | 'site' | 'node' | 'user';
@@ -38,7 +38,8 @@ export interface PaletteContext {
   query: string;
   /** The current page's own items (commands, companies, the company's sites, languages, themes). */
   local: PaletteItem[];
-  sites: { companyId: string | null; list: SiteSummary[] };
+  /** The company's sites as items, built once when they arrive (not on every open). */
+  sites: { companyId: string | null; items: PaletteItem[] };
   /** The server's answer for the current query (kept while a newer one loads, filtered by the matcher). */
   remote: PaletteItem[];
   remoteError: string | null;
@@ -126,17 +127,20 @@ export function resultItem(r: SearchResult): PaletteItem {
   }
 }
 
-/** The items of a page, before matching. */
-export function localItems(page: PalettePage, scope: PaletteScope, sites: SiteSummary[]): PaletteItem[] {
+export function siteItems(sites: SiteSummary[]): PaletteItem[] {
+  const byId = new Map(sites.map((s) => [s.id, s]));
+  return sites.map((s) => siteItem(s, byId));
+}
+
+/** The items of a page, before matching; `sites` from siteItems. */
+export function localItems(page: PalettePage, scope: PaletteScope, sites: PaletteItem[]): PaletteItem[] {
   switch (page) {
     case 'root': {
       const out = commandsFor(scope.role, scope).map(commandItem);
       if (!scope.isShadow && scope.companies.length > 1)
         for (const c of scope.companies)
           out.push(item('company', c.id, c.name, t('palette.kind.company'), { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
-      const byId = new Map(sites.map((s) => [s.id, s]));
-      for (const s of sites) out.push(siteItem(s, byId));
-      return out;
+      return out.concat(sites);
     }
     case 'company':
       return scope.companies.map((c) => item('company', c.id, c.name, '', { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
@@ -177,24 +181,30 @@ export function remoteKinds(page: PalettePage, query: string, scope: PaletteScop
 }
 
 /** Matches the page's items and the server's answer against the query; recent choices first on an empty root. */
+// Local keys are unique by construction; only the server's few results need checking against them.
+const keysOf = new WeakMap<readonly PaletteItem[], Set<string>>();
+function localKeys(local: readonly PaletteItem[]): Set<string> {
+  let keys = keysOf.get(local);
+  if (!keys) keysOf.set(local, (keys = new Set(local.map((i) => i.key))));
+  return keys;
+}
+
+/** Matches the page's items and the server's answer against the query; recent choices first on an empty root. */
 export function computeResults(c: Pick<PaletteContext, 'local' | 'remote' | 'query' | 'recent' | 'pages'>): { results: PaletteItem[]; total: number } {
   const page = c.pages[c.pages.length - 1] ?? 'root';
   const { kinds, text } = page === 'root' ? parseQuery(c.query) : { kinds: null, text: c.query.trim() };
-  const seen = new Set<string>();
-  const pool: PaletteItem[] = [];
-  for (const list of [c.local, c.remote])
-    for (const i of list) {
-      if (seen.has(i.key) || (kinds && !kinds.includes(i.kind))) continue;
-      seen.add(i.key);
-      pool.push(i);
-    }
-  let ranked = rank(pool, text, (i) => i.hay);
+  const known = localKeys(c.local);
+  const extra = c.remote.filter((i) => !known.has(i.key));
+  let pool: readonly PaletteItem[] = extra.length ? c.local.concat(extra) : c.local;
+  if (kinds) pool = pool.filter((i) => kinds.includes(i.kind));
   if (!text && page === 'root' && c.recent.length) {
     const order = new Map(c.recent.map((k, n) => [k, n]));
-    const recent = ranked.filter((i) => order.has(i.key)).sort((a, b) => order.get(a.key)! - order.get(b.key)!);
-    ranked = [...recent, ...ranked.filter((i) => !order.has(i.key))];
+    const recent = pool.filter((i) => order.has(i.key)).sort((a, b) => order.get(a.key)! - order.get(b.key)!);
+    const rest = pool.filter((i) => !order.has(i.key));
+    return { results: recent.concat(rest.slice(0, MAX_RESULTS - recent.length)), total: pool.length };
   }
-  return { results: ranked.slice(0, MAX_RESULTS), total: ranked.length };
+  const ranked = rankTop(pool, text, (i) => i.hay, MAX_RESULTS);
+  return { results: ranked.items, total: ranked.total };
 }
 
 const refreshed = (c: PaletteContext) => ({ ...computeResults(c), selected: 0 });
@@ -286,7 +296,7 @@ export const commandPaletteMachine = setup({
     openWith: assign(({ context, event }) => {
       const scope = context.scope!;
       const pages: PalettePage[] = event.type === 'palette.open' && event.page && event.page !== 'root' ? ['root', event.page] : ['root'];
-      const sites = context.sites.companyId === scope.companyId ? context.sites.list : [];
+      const sites = context.sites.companyId === scope.companyId ? context.sites.items : [];
       const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, scope, sites) };
       return { ...next, ...refreshed(next) };
     }),
@@ -301,7 +311,7 @@ export const commandPaletteMachine = setup({
     }),
     goBack: assign(({ context }) => {
       const pages = context.pages.slice(0, -1);
-      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, context.scope!, context.sites.list) };
+      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, context.scope!, context.sites.items) };
       return { ...next, ...refreshed(next) };
     }),
     pushPage: assign(({ context, event }) => {
@@ -309,7 +319,7 @@ export const commandPaletteMachine = setup({
       const intent = context.results[event.index ?? context.selected]!.intent;
       if (intent.type !== 'page') return {};
       const pages = [...context.pages, intent.page];
-      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(intent.page, context.scope!, context.sites.list) };
+      const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(intent.page, context.scope!, context.sites.items) };
       return { ...next, ...refreshed(next) };
     }),
     run: emit(({ context, event }) => {
@@ -339,7 +349,7 @@ export const commandPaletteMachine = setup({
     pages: ['root'],
     query: '',
     local: [],
-    sites: { companyId: null, list: [] },
+    sites: { companyId: null, items: [] },
     remote: [],
     remoteError: null,
     results: [],
@@ -394,9 +404,9 @@ export const commandPaletteMachine = setup({
                 onDone: {
                   target: 'ready',
                   actions: assign(({ context, event }) => {
-                    const sites = { companyId: context.scope?.companyId ?? null, list: event.output };
+                    const sites = { companyId: context.scope?.companyId ?? null, items: siteItems(event.output) };
                     const page = context.pages[context.pages.length - 1]!;
-                    const local = page === 'root' ? localItems(page, context.scope!, event.output) : context.local;
+                    const local = page === 'root' ? localItems(page, context.scope!, sites.items) : context.local;
                     // Keep the selection: sites arriving must not move the highlighted row under the user's keys.
                     return { sites, local, ...computeResults({ ...context, local }) };
                   }),

@@ -14,7 +14,13 @@ export function terms(query: string): string[] {
   return normalise(query).split(/\s+/).filter(Boolean);
 }
 
-const isWordStart = (hay: string, at: number) => at === 0 || !/[\p{L}\p{N}]/u.test(hay[at - 1]!);
+const isWordStart = (hay: string, at: number) => {
+  if (at === 0) return true;
+  const c = hay.charCodeAt(at - 1);
+  // ASCII by character codes (the common case, and the hot loop); other scripts through the Unicode classes.
+  if (c < 128) return !((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90));
+  return !/[\p{L}\p{N}]/u.test(hay[at - 1]!);
+};
 
 /** Whether `needle`'s letters appear in `hay` in order; returns the span they cover, or -1. */
 function subsequence(hay: string, needle: string): number {
@@ -57,15 +63,29 @@ export function score(hay: string, ts: readonly string[]): number | null {
   return total - Math.min(hay.length, 200) / 1000;
 }
 
-/** `items` that match `query`, best first (stable among equals); all of them, in order, for an empty query. */
-export function rank<T>(items: readonly T[], query: string, hayOf: (item: T) => string): T[] {
+/**
+ * `items` that match `query`, best first (stable among equals), at most `limit` of them, and how many matched; all
+ * of them, in order, for an empty query. Scores and indexes live in typed arrays: no object per match.
+ */
+export function rankTop<T>(items: readonly T[], query: string, hayOf: (item: T) => string, limit = Infinity): { items: T[]; total: number } {
   const ts = terms(query);
-  if (!ts.length) return [...items];
-  const scored: { item: T; s: number; i: number }[] = [];
+  if (!ts.length) return { items: items.slice(0, limit), total: items.length };
+  const scores = new Float64Array(items.length);
+  const hits = new Uint32Array(items.length);
+  let n = 0;
   for (let i = 0; i < items.length; i++) {
     const s = score(hayOf(items[i]!), ts);
-    if (s !== null) scored.push({ item: items[i]!, s, i });
+    if (s === null) continue;
+    scores[i] = s;
+    hits[n++] = i;
   }
-  scored.sort((a, b) => b.s - a.s || a.i - b.i);
-  return scored.map((x) => x.item);
+  const order = hits.subarray(0, n).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const out = new Array<T>(Math.min(n, limit));
+  for (let k = 0; k < out.length; k++) out[k] = items[order[k]!]!;
+  return { items: out, total: n };
+}
+
+/** Every item that matches `query`, best first (see rankTop). */
+export function rank<T>(items: readonly T[], query: string, hayOf: (item: T) => string): T[] {
+  return rankTop(items, query, hayOf).items;
 }

@@ -12,7 +12,7 @@ describe('command palette machine, model-based', () => {
   const machine = commandPaletteMachine.provide({ actors: { keyboard: fromCallback(() => {}) as never } });
   const serialize = (s: AnyMachineSnapshot) => {
     const c = s.context as PaletteContext;
-    return JSON.stringify([s.value, c.scope !== null, c.pages, c.query, c.sites.list.length, c.remote.length, c.selected > 0]);
+    return JSON.stringify([s.value, c.scope !== null, c.pages, c.query, c.sites.items.length, c.remote.length, c.selected > 0]);
   };
   const model = buildModel({
     machine,
