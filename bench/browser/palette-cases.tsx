@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { Command } from 'cmdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SiteSummary } from '../../src/api/contract/monitoring';
-import { t, type I18nKey } from '../../src/i18n';
+import { t } from '../../src/i18n';
 import { commandPaletteMachine, localItems, MAX_RESULTS, siteItems, type PaletteItem, type PaletteScope } from '../../src/machines/command-palette.machine';
 import { rankTop } from '../../src/machines/fuzzy-match';
 import { ActorsProvider } from '../../src/views/actors';
 import { CommandPalette } from '../../src/views/command-palette/command-palette';
-import { Keys } from '../../src/views/command-palette/keys';
+import { PALETTE_ROW_PX, PaletteRow, usePaletteModal } from '../../src/views/command-palette/palette-row';
 import * as p from '../../src/views/command-palette/command-palette.css';
 import { paintedAfter, stage } from './frames';
 
@@ -23,7 +23,7 @@ import { paintedAfter, stage } from './frames';
 export type PaletteKind = 'product' | 'floor' | 'cmdk';
 
 // As palette-dialog.tsx: the floor's rows must cost what the product's do.
-const ROW_PX = 44;
+const ROW_PX = PALETTE_ROW_PX;
 const OVERSCAN = 6;
 
 const SCOPE: PaletteScope = {
@@ -240,40 +240,13 @@ export async function paletteCollect(query: string): Promise<Collected> {
   return { keydowns, entries, rows };
 }
 
-/** The row's content, as palette-dialog.tsx renders it. */
-function Row({ item }: { item: PaletteItem }) {
-  return (
-    <>
-      <span className={p.label}>
-        {item.label}
-        {item.current ? ` ${t('palette.current')}` : ''}
-        {item.detail && <span className={p.detail}>{item.detail}</span>}
-      </span>
-      <span className={p.kind}>{t(`palette.kind.${item.kind}` as I18nKey)}</span>
-      {item.shortcut ? <Keys keys={item.shortcut} /> : <span />}
-    </>
-  );
-}
-
-/** The modal dialog shell of palette-dialog.tsx: showModal, focus to the field, close on unmount. */
-function useModal(): RefObject<HTMLDialogElement | null> {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    d?.querySelector<HTMLInputElement>('input')?.focus();
-    return () => d?.close();
-  }, []);
-  return ref;
-}
-
 /**
  * The floor: what any palette over these items must at least do on a keystroke. A plain controlled input, the
  * product's `rank` over the same items' normalised text, cut to the same MAX_RESULTS, in a virtual list with the
  * same row height, overscan, classes and row content. No cmdk, no machine.
  */
 function FloorDialog({ items }: { items: PaletteItem[] }) {
-  const ref = useModal();
+  const ref = usePaletteModal('input');
   const listRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState(() => items.slice(0, MAX_RESULTS));
@@ -298,7 +271,7 @@ function FloorDialog({ items }: { items: PaletteItem[] }) {
             const item = results[v.index]!;
             return (
               <div key={item.key} data-row="" role="option" aria-selected={v.index === 0} className={p.item} style={{ height: v.size, transform: `translateY(${v.start}px)` }}>
-                <Row item={item} />
+                <PaletteRow item={item} />
               </div>
             );
           })}
@@ -316,7 +289,7 @@ const flowRow: CSSProperties = { position: 'static', height: ROW_PX };
 
 /** cmdk as its README shows it: every item a Command.Item, cmdk's own scoring, filtering and sorting. */
 function CmdkDialog({ items }: { items: PaletteItem[] }) {
-  const ref = useModal();
+  const ref = usePaletteModal('input');
   return (
     <dialog ref={ref} className={p.dialog} aria-label={t('palette.title')}>
       <Command label={t('palette.input')}>
@@ -327,7 +300,7 @@ function CmdkDialog({ items }: { items: PaletteItem[] }) {
           <Command.Empty>{t('palette.empty', { query: '' })}</Command.Empty>
           {items.map((item) => (
             <Command.Item key={item.key} value={`${item.label} ${item.detail}`} className={p.item} style={flowRow}>
-              <Row item={item} />
+              <PaletteRow item={item} />
             </Command.Item>
           ))}
         </Command.List>

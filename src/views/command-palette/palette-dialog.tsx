@@ -3,12 +3,10 @@ import { useSelector } from '@xstate/react';
 import { Command } from 'cmdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useActors } from '../actors';
-import { t, type I18nKey } from '../../i18n';
-import { pageTitle, type PaletteItem } from '../../machines/command-palette.machine';
-import { Keys } from './keys';
+import { t } from '../../i18n';
+import { pageTitle } from '../../machines/command-palette.machine';
+import { PALETTE_ROW_PX, PaletteRow, usePaletteModal } from './palette-row';
 import * as p from './command-palette.css';
-
-const ROW_PX = 44;
 
 /** The open palette: cmdk over a virtual list, in a native modal dialog. Loaded on first use (see command-palette.tsx). */
 export default function PaletteDialog() {
@@ -20,23 +18,11 @@ export default function PaletteDialog() {
   const selected = useSelector(palette, (s) => s.context.selected);
   const searching = useSelector(palette, (s) => s.matches({ open: { remote: 'loading' } }) || s.matches({ open: { remote: 'debouncing' } }));
   const error = useSelector(palette, (s) => (s.matches({ open: { remote: 'failed' } }) ? s.context.remoteError : null));
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = usePaletteModal('[cmdk-input]');
   const listRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  // A native modal dialog: the platform gives it its role, a focus trap and Esc; focus goes back where it was.
-  useEffect(() => {
-    const d = ref.current;
-    const before = document.activeElement as HTMLElement | null;
-    if (d && !d.open) d.showModal();
-    d?.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
-    return () => {
-      d?.close();
-      if (before?.isConnected) before.focus();
-    };
-  }, []);
-
-  const virtualizer = useVirtualizer({ count: results.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_PX, overscan: 6 });
+  const virtualizer = useVirtualizer({ count: results.length, getScrollElement: () => listRef.current, estimateSize: () => PALETTE_ROW_PX, overscan: 6 });
   // Keeps the highlighted row in view as the keys move it.
   useEffect(() => {
     if (results.length) virtualizer.scrollToIndex(selected, { align: 'auto' });
@@ -101,7 +87,7 @@ export default function PaletteDialog() {
                   onSelect={() => palette.send({ type: 'palette.choose', index: v.index })}
                   onPointerMove={() => v.index !== selected && palette.send({ type: 'palette.select', index: v.index })}
                 >
-                  <Row item={item} />
+                  <PaletteRow item={item} />
                 </Command.Item>
               );
             })}
@@ -122,18 +108,3 @@ export default function PaletteDialog() {
     </dialog>
   );
 }
-
-function Row({ item }: { item: PaletteItem }) {
-  return (
-    <>
-      <span className={p.label}>
-        {item.label}
-        {item.current ? ` ${t('palette.current')}` : ''}
-        {item.detail && <span className={p.detail}>{item.detail}</span>}
-      </span>
-      <span className={p.kind}>{t(`palette.kind.${item.kind}` as I18nKey)}</span>
-      {item.shortcut ? <Keys keys={item.shortcut} /> : <span />}
-    </>
-  );
-}
-
