@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SiteSummary } from '../../src/api/contract/monitoring';
 import { t } from '../../src/i18n';
 import { commandPaletteMachine, localItems, MAX_RESULTS, siteItems, type PaletteItem, type PaletteScope } from '../../src/machines/command-palette.machine';
-import { rankTop } from '../../src/machines/fuzzy-match';
+import { ranker } from '../../src/machines/fuzzy-match';
 import { ActorsProvider } from '../../src/views/actors';
 import { CommandPalette } from '../../src/views/command-palette/command-palette';
 import { PALETTE_ROW_PX, PaletteRow, usePaletteModal } from '../../src/views/command-palette/palette-row';
@@ -242,7 +242,7 @@ export async function paletteCollect(query: string): Promise<Collected> {
 
 /**
  * The floor: what any palette over these items must at least do on a keystroke. A plain controlled input, the
- * product's `rank` over the same items' normalised text, cut to the same MAX_RESULTS, in a virtual list with the
+ * product's ranker over the same items' normalised text, cut to the same MAX_RESULTS, in a virtual list with the
  * same row height, overscan, classes and row content. No cmdk, no machine.
  */
 function FloorDialog({ items }: { items: PaletteItem[] }) {
@@ -250,6 +250,7 @@ function FloorDialog({ items }: { items: PaletteItem[] }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState(() => items.slice(0, MAX_RESULTS));
+  const [rank] = useState(() => ranker(items, (i) => i.hay));
   const virtualizer = useVirtualizer({ count: results.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
   return (
     <dialog ref={ref} className={p.dialog} aria-label={t('palette.title')}>
@@ -261,7 +262,7 @@ function FloorDialog({ items }: { items: PaletteItem[] }) {
           placeholder={t('palette.placeholder')}
           onChange={(e) => {
             setQuery(e.target.value);
-            setResults(rankTop(items, e.target.value, (i) => i.hay, MAX_RESULTS).items);
+            setResults(rank(e.target.value, MAX_RESULTS).items);
           }}
         />
       </div>

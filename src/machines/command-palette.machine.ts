@@ -1,10 +1,10 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
 import type { SessionRole } from '../api/contract/common';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
 import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
 import { commandForShortcut, commandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
-import { normalise, rankTop } from './fuzzy-match';
+import { mergeRanked, normalise, rankTop, ranker, type Ranker } from './fuzzy-match';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
 
 export type ItemKind = 'command' | 'action' | 'company' | 'site' | 'node' | 'user';
@@ -46,6 +46,8 @@ export interface PaletteContext {
   results: PaletteItem[];
   /** Matches before the cut to MAX_RESULTS. */
   total: number;
+  /** The query `results` were ranked for; when it differs from `query`, a ranking is due (after the next paint). */
+  rankedQuery: string;
   selected: number;
   /** Keys of recent choices, newest first. */
   recent: string[];
@@ -60,10 +62,16 @@ export type PaletteEvent =
   | { type: 'keys.chord'; keys: string }
   | { type: 'palette.close' }
   | { type: 'palette.query'; query: string }
+  /** A character typed while the palette is open but its field is not focused yet (the first open loads it). */
+  | { type: 'palette.type'; text: string }
   | { type: 'palette.back' }
   | { type: 'palette.move'; delta: number }
   | { type: 'palette.select'; index: number }
-  | { type: 'palette.choose'; index?: number };
+  | { type: 'palette.choose'; index?: number }
+  /** The ranking of the query typed so far is done (from the rankLater actor): time to take it. */
+  | { type: 'palette.rank' }
+  /** The items changed (the company's sites arrived): rank again, as after a keystroke. */
+  | { type: 'palette.rerank' };
 
 export type PaletteEmitted = { type: 'palette.run'; intent: Intent };
 
@@ -180,7 +188,6 @@ export function remoteKinds(page: PalettePage, query: string, scope: PaletteScop
   return kinds ? wanted.filter((k) => kinds.includes(k)) : wanted;
 }
 
-/** Matches the page's items and the server's answer against the query; recent choices first on an empty root. */
 // Local keys are unique by construction; only the server's few results need checking against them.
 const keysOf = new WeakMap<readonly PaletteItem[], Set<string>>();
 function localKeys(local: readonly PaletteItem[]): Set<string> {
@@ -189,25 +196,72 @@ function localKeys(local: readonly PaletteItem[]): Set<string> {
   return keys;
 }
 
-/** Matches the page's items and the server's answer against the query; recent choices first on an empty root. */
-export function computeResults(c: Pick<PaletteContext, 'local' | 'remote' | 'query' | 'recent' | 'pages'>): { results: PaletteItem[]; total: number } {
+// A page's items narrowed to a prefix's kinds, and a ranker per list, live as long as the page's items do: a
+// query typed letter by letter then ranks within the previous letter's matches.
+const byKinds = new WeakMap<readonly PaletteItem[], Map<string, PaletteItem[]>>();
+function ofKinds(local: readonly PaletteItem[], kinds: ItemKind[]): readonly PaletteItem[] {
+  let lists = byKinds.get(local);
+  if (!lists) byKinds.set(local, (lists = new Map()));
+  const key = kinds.join();
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = local.filter((i) => kinds.includes(i.kind))));
+  return list;
+}
+const hayOf = (i: PaletteItem) => i.hay;
+const rankers = new WeakMap<readonly PaletteItem[], Ranker<PaletteItem>>();
+function rankerOf(pool: readonly PaletteItem[]): Ranker<PaletteItem> {
+  let rank = rankers.get(pool);
+  if (!rank) rankers.set(pool, (rank = ranker(pool, hayOf)));
+  return rank;
+}
+
+/** What the results are computed from. */
+export type ResultsInput = Pick<PaletteContext, 'local' | 'remote' | 'query' | 'recent' | 'pages'>;
+export interface Results {
+  results: PaletteItem[];
+  total: number;
+}
+
+/**
+ * Matches the page's items and the server's answer against the query; recent choices first on an empty root. The
+ * page's items and the server's (at most a few dozen) are ranked apart and merged, so a server answer arriving costs
+ * its own items, not another pass over tens of thousands. `run` ranks until its deadline and answers null while
+ * there is more to do.
+ */
+export function startResults(c: ResultsInput): { run(deadline: number): Results | null } {
   const page = c.pages[c.pages.length - 1] ?? 'root';
   const { kinds, text } = page === 'root' ? parseQuery(c.query) : { kinds: null, text: c.query.trim() };
   const known = localKeys(c.local);
-  const extra = c.remote.filter((i) => !known.has(i.key));
-  let pool: readonly PaletteItem[] = extra.length ? c.local.concat(extra) : c.local;
-  if (kinds) pool = pool.filter((i) => kinds.includes(i.kind));
-  if (!text && page === 'root' && c.recent.length) {
+  const local = kinds ? ofKinds(c.local, kinds) : c.local;
+  const extra = c.remote.filter((i) => !known.has(i.key) && (!kinds || kinds.includes(i.kind)));
+  if (!text) {
+    const pool = extra.length ? local.concat(extra) : local;
+    if (page !== 'root' || !c.recent.length) return { run: () => ({ results: pool.slice(0, MAX_RESULTS), total: pool.length }) };
     const order = new Map(c.recent.map((k, n) => [k, n]));
     const recent = pool.filter((i) => order.has(i.key)).sort((a, b) => order.get(a.key)! - order.get(b.key)!);
     const rest = pool.filter((i) => !order.has(i.key));
-    return { results: recent.concat(rest.slice(0, MAX_RESULTS - recent.length)), total: pool.length };
+    return { run: () => ({ results: recent.concat(rest.slice(0, MAX_RESULTS - recent.length)), total: pool.length }) };
   }
-  const ranked = rankTop(pool, text, (i) => i.hay, MAX_RESULTS);
-  return { results: ranked.items, total: ranked.total };
+  const job = rankerOf(local).start(text, MAX_RESULTS);
+  return {
+    run(deadline) {
+      const mine = job.run(deadline);
+      if (!mine) return null;
+      const ranked = mergeRanked(mine, rankTop(extra, text, hayOf, MAX_RESULTS), MAX_RESULTS);
+      return { results: ranked.items, total: ranked.total };
+    },
+  };
 }
 
-const refreshed = (c: PaletteContext) => ({ ...computeResults(c), selected: 0 });
+/** The results at once (see startResults); a ranking done before in slices for the same input is remembered. */
+export function computeResults(c: ResultsInput): Results {
+  return startResults(c).run(Infinity)!;
+}
+
+/** The query an event leaves: a new text from the field, or one more character typed before it had focus. */
+const nextQuery = (c: PaletteContext, e: PaletteEvent) => (e.type === 'palette.query' ? e.query : e.type === 'palette.type' ? c.query + e.text : c.query);
+
+const refreshed = (c: PaletteContext) => ({ ...computeResults(c), selected: 0, rankedQuery: c.query });
 
 const CHORD_MS = 1500;
 const editable = (el: EventTarget | null) =>
@@ -232,15 +286,24 @@ function moveInList(delta: number): boolean {
  * (focus within lists; Enter then opens the focused link) and two-key chords. Focus moves are plain DOM; anything
  * that means a command goes back to the machine, which resolves it against the commands.
  */
-const keyboard = fromCallback<{ type: 'noop' }, void, PaletteEvent>(({ sendBack }) => {
+const keyboard = fromCallback<{ type: 'palette.opened' } | { type: 'palette.closed' }, void, PaletteEvent>(({ sendBack, receive }) => {
   // Tests run machines without a DOM.
   if (typeof document === 'undefined') return;
   let pending: { key: string; at: number } | null = null;
+  let paletteOpen = false;
+  receive((e) => (paletteOpen = e.type === 'palette.opened'));
   const onKey = (e: KeyboardEvent) => {
     if (e.defaultPrevented || e.isComposing) return;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
       e.preventDefault();
       sendBack({ type: 'palette.toggle' });
+      return;
+    }
+    // Ctrl+K then typing at once: until the palette's field has focus, its characters go to the query, not to
+    // the page's shortcuts.
+    if (paletteOpen && !editable(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey && e.key.length === 1) {
+      e.preventDefault();
+      sendBack({ type: 'palette.type', text: e.key });
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey || editable(e.target) || document.querySelector('dialog[open]')) return;
@@ -271,10 +334,44 @@ const keyboard = fromCallback<{ type: 'noop' }, void, PaletteEvent>(({ sendBack 
   return () => document.removeEventListener('keydown', onKey);
 });
 
+// A ranking runs in slices this long, so that a keystroke arriving meanwhile waits for one slice at most.
+const RANK_SLICE_MS = 4;
+
+/**
+ * Ranks the query typed so far without ever holding up a keystroke: it starts once the browser has painted what it
+ * has (the field with the new key), scores in short slices between which the browser handles input, and calls
+ * back when done — the machine then takes the remembered ranking. Keys typed meanwhile re-enter the ranking state,
+ * which cancels this: a burst of keys costs one ranking, for the last of them. Without a visible document (tests, a
+ * hidden tab) the slices are plain tasks.
+ */
+const rankLater = fromCallback<{ type: 'noop' }, ResultsInput, PaletteEvent>(({ sendBack, input }) => {
+  const job = startResults(input);
+  const browser = typeof document !== 'undefined' && typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function';
+  // A message is a task without the 4 ms floor nested timers get.
+  const channel = browser ? new MessageChannel() : null;
+  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = () => (channel ? channel.port2.postMessage(null) : (timer = setTimeout(step, 0)));
+  function step() {
+    if (job.run(performance.now() + RANK_SLICE_MS)) sendBack({ type: 'palette.rank' });
+    else next();
+  }
+  if (channel) channel.port1.onmessage = step;
+  // A task queued from a frame callback runs after that frame's paint.
+  if (browser && document.visibilityState === 'visible') frame = requestAnimationFrame(next);
+  else next();
+  return () => {
+    if (frame) cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    channel?.port1.close();
+  };
+});
+
 export const commandPaletteMachine = setup({
   types: { context: {} as PaletteContext, events: {} as PaletteEvent, emitted: {} as PaletteEmitted },
   actors: {
     keyboard,
+    rankLater,
     loadSites: fromPromise<SiteSummary[], { companyId: string | null }>(async () => (await import('../api/monitoring.api')).sites()),
     search: fromPromise<SearchResult[], { q: string; kinds: SearchKind[] }>(async ({ input, signal }) =>
       (await import('../api/search.api')).search({ q: input.q, kinds: input.kinds, limit: 30 }, signal),
@@ -282,8 +379,7 @@ export const commandPaletteMachine = setup({
   },
   guards: {
     // Guards run before actions: the new query is the event's, not yet the context's.
-    wantsRemote: ({ context, event }) =>
-      remoteKinds(context.pages[context.pages.length - 1]!, event.type === 'palette.query' ? event.query : context.query, context.scope).length > 0,
+    wantsRemote: ({ context, event }) => remoteKinds(context.pages[context.pages.length - 1]!, nextQuery(context, event), context.scope).length > 0,
     sitesFresh: ({ context }) => context.scope !== null && context.sites.companyId === context.scope.companyId,
     hasScope: ({ context }) => context.scope !== null,
     chordHasCommand: ({ context, event }) => event.type === 'keys.chord' && context.scope !== null && commandForShortcut(event.keys, context.scope.role, context.scope) !== undefined,
@@ -304,11 +400,20 @@ export const commandPaletteMachine = setup({
       type: 'palette.run' as const,
       intent: commandForShortcut(event.type === 'keys.chord' ? event.keys : '', context.scope!.role, context.scope!)!.event,
     })),
-    setQuery: assign(({ context, event }) => {
-      if (event.type !== 'palette.query') return {};
-      const next = { ...context, query: event.query };
-      return { query: event.query, ...refreshed(next) };
+    setQuery: assign({ query: ({ context, event }) => nextQuery(context, event) }),
+    // The keyboard listener keeps the characters typed before the field has focus (see `keyboard`).
+    listen: sendTo('keyboard', { type: 'palette.opened' }),
+    unlisten: sendTo('keyboard', { type: 'palette.closed' }),
+    rank: assign(({ context }) => {
+      // A new query starts at its best match; the same query re-ranked (the server's answer merged) keeps the row.
+      const selectedKey = context.rankedQuery === context.query ? context.results[context.selected]?.key : undefined;
+      const next = computeResults(context);
+      const kept = selectedKey ? next.results.findIndex((i) => i.key === selectedKey) : -1;
+      return { ...next, selected: kept >= 0 ? kept : 0, rankedQuery: context.query };
     }),
+    again: raise(({ event }) => event),
+    rerank: raise({ type: 'palette.rerank' }),
+    clearRemote: assign({ remote: [], remoteError: null }),
     goBack: assign(({ context }) => {
       const pages = context.pages.slice(0, -1);
       const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, context.scope!, context.sites.items) };
@@ -354,6 +459,7 @@ export const commandPaletteMachine = setup({
     remoteError: null,
     results: [],
     total: 0,
+    rankedQuery: '',
     selected: 0,
     recent: [],
   },
@@ -375,23 +481,47 @@ export const commandPaletteMachine = setup({
     },
     open: {
       type: 'parallel',
+      entry: 'listen',
+      exit: 'unlisten',
       on: {
         'palette.open': { target: 'open', reenter: true, actions: 'openWith' },
         'palette.close': { target: 'closed' },
         'palette.toggle': { target: 'closed' },
-        'palette.query': [
-          { guard: 'wantsRemote', target: '.remote.debouncing', reenter: true, actions: 'setQuery' },
-          { target: '.remote.idle', actions: ['setQuery', assign({ remote: [], remoteError: null })] },
-        ],
-        'palette.back': { guard: 'canGoBack', target: '.remote.idle', actions: 'goBack' },
+        // xstate offers an event to these only when no region takes it (a region's own transitions come first).
+        // Regions target only their own states: a target in another region from here would exit and re-enter
+        // every region (restarting a sites fetch on each keystroke).
         'palette.move': { actions: 'move' },
         'palette.select': { actions: 'move' },
-        'palette.choose': [
-          { guard: 'choosesPage', target: '.remote.idle', actions: 'pushPage' },
-          { guard: 'choosesItem', target: 'closed', actions: ['run', 'remember'] },
-        ],
+        'palette.choose': { guard: 'choosesItem', target: 'closed', actions: ['run', 'remember'] },
       },
       states: {
+        results: {
+          initial: 'ready',
+          on: {
+            'palette.query': { target: '.ranking', actions: 'setQuery' },
+            'palette.type': { target: '.ranking', actions: 'setQuery' },
+            'palette.rerank': '.ranking',
+          },
+          states: {
+            ready: {},
+            ranking: {
+              invoke: {
+                id: 'rankLater',
+                src: 'rankLater',
+                input: ({ context }) => ({ local: context.local, remote: context.remote, query: context.query, recent: context.recent, pages: context.pages }),
+                onError: { target: 'ready', actions: 'rank' },
+              },
+              on: {
+                'palette.rank': { target: 'ready', actions: 'rank' },
+                // Enter or an arrow right after a key: rank now, then handle the key on the new results (a ranking is
+                // due exactly while this state is active).
+                'palette.move': { target: 'ready', actions: ['rank', 'again'] },
+                'palette.select': { target: 'ready', actions: ['rank', 'again'] },
+                'palette.choose': { target: 'ready', actions: ['rank', 'again'] },
+              },
+            },
+          },
+        },
         sites: {
           initial: 'checking',
           states: {
@@ -403,13 +533,16 @@ export const commandPaletteMachine = setup({
                 input: ({ context }) => ({ companyId: context.scope?.companyId ?? null }),
                 onDone: {
                   target: 'ready',
-                  actions: assign(({ context, event }) => {
-                    const sites = { companyId: context.scope?.companyId ?? null, items: siteItems(event.output) };
-                    const page = context.pages[context.pages.length - 1]!;
-                    const local = page === 'root' ? localItems(page, context.scope!, sites.items) : context.local;
-                    // Keep the selection: sites arriving must not move the highlighted row under the user's keys.
-                    return { sites, local, ...computeResults({ ...context, local }) };
-                  }),
+                  actions: [
+                    assign(({ context, event }) => {
+                      const sites = { companyId: context.scope?.companyId ?? null, items: siteItems(event.output) };
+                      const page = context.pages[context.pages.length - 1]!;
+                      const local = page === 'root' ? localItems(page, context.scope!, sites.items) : context.local;
+                      return { sites, local };
+                    }),
+                    // Ranked like a keystroke (after a paint, in slices); the selection stays on its row.
+                    'rerank',
+                  ],
                 },
                 // Sites are a convenience: the server search still finds them.
                 onError: { target: 'failed' },
@@ -421,6 +554,13 @@ export const commandPaletteMachine = setup({
         },
         remote: {
           initial: 'idle',
+          on: {
+            'palette.query': [{ guard: 'wantsRemote', target: '.debouncing' }, { target: '.idle', actions: 'clearRemote' }],
+            'palette.type': [{ guard: 'wantsRemote', target: '.debouncing' }, { target: '.idle', actions: 'clearRemote' }],
+            // A page change drops the search in flight with the page it was for.
+            'palette.back': { guard: 'canGoBack', target: '.idle', actions: 'goBack' },
+            'palette.choose': { guard: 'choosesPage', target: '.idle', actions: 'pushPage' },
+          },
           states: {
             idle: {},
             debouncing: { after: { [SEARCH_DEBOUNCE_MS]: 'loading' } },
@@ -436,6 +576,7 @@ export const commandPaletteMachine = setup({
                   target: 'ready',
                   actions: assign(({ context, event }) => {
                     const remote = event.output.map(resultItem);
+                    if (context.rankedQuery !== context.query) return { remote, remoteError: null };
                     const selectedKey = context.results[context.selected]?.key;
                     const next = computeResults({ ...context, remote });
                     // Merging keeps the highlighted row where it was when it is still there: no jump under the keys.

@@ -153,6 +153,22 @@ test('palette: switch company, open a site by name and a node, go back, language
   await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
 });
 
+test('keys typed straight after Ctrl+K, before the palette has loaded, land in its field', async ({ page }) => {
+  await keyboardSignIn(page, 'manager@sitewatch.test');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const dashboard = page.url();
+  // The first Ctrl+K of the page loads the palette's code: nothing waits for it here.
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('>profile');
+  await expect(field(page)).toBeFocused();
+  await expect(field(page)).toHaveValue('>profile');
+  await expect(palette(page).getByRole('option', { selected: true })).toContainText('Profile');
+  // Nothing reached the page's shortcuts meanwhile ("p" after a "g" would have gone to the profile).
+  expect(page.url()).toBe(dashboard);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeFocused();
+});
+
 test('palette as admin: shadow a user, see the banner, exit shadow', async ({ page, request }) => {
   await keyboardSignInAdmin(page, request);
   await openPalette(page);

@@ -89,8 +89,10 @@ test.describe(`the app shell${suffix}`, () => {
 
   test(`offline: the offline warning${suffix}`, async ({ page, context }) => {
     await signInAs(page, 'manager@sitewatch.test', undefined, keyboard);
-    await context.setOffline(true);
     const select = page.getByLabel('Company', { exact: true });
+    // The manager's two companies must have loaded before the network goes.
+    await expect(select.locator('option')).toHaveCount(2);
+    await context.setOffline(true);
     const other = await select.locator('option').evaluateAll((os, v) => (os as HTMLOptionElement[]).map((o) => o.value).find((x) => x !== v)!, await select.inputValue());
     await select.selectOption(other);
     await expect(page.getByText('You are offline. Changes will be saved and synced when connection is restored.')).toBeVisible();
@@ -100,8 +102,9 @@ test.describe(`the app shell${suffix}`, () => {
 
   test(`the server unreachable while online: the maintenance page${suffix}`, async ({ page }) => {
     await signInAs(page, 'manager@sitewatch.test', undefined, keyboard);
-    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     const select = page.getByLabel('Company', { exact: true });
+    await expect(select.locator('option')).toHaveCount(2);
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     const other = await select.locator('option').evaluateAll((os, v) => (os as HTMLOptionElement[]).map((o) => o.value).find((x) => x !== v)!, await select.inputValue());
     await select.selectOption(other);
     await expect(page).toHaveURL(/\/maintenance$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActor } from 'xstate';
 import {
   commandPaletteMachine,
   computeResults,
@@ -27,6 +27,8 @@ const site = (id: string, name: string, parentSiteId: string | null = null): Sit
 }) as SiteSummary;
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+/** Keystrokes rank after the next paint (a task here): waits for the due ranking. */
+const ranked = (actor: AnyActor) => waitFor(actor, (s) => !s.matches({ open: { results: 'ranking' } }), { timeout: 1000 });
 
 function start(opts: { sites?: () => Promise<SiteSummary[]>; search?: (q: string, signal: AbortSignal) => Promise<SearchResult[]> } = {}) {
   const searches: { q: string; kinds: string[]; aborted: () => boolean }[] = [];
@@ -86,10 +88,12 @@ describe('command palette machine', () => {
     actor.send({ type: 'palette.open' });
     await tick();
     actor.send({ type: 'palette.query', query: '#' });
+    await ranked(actor);
     const ctx = () => actor.getSnapshot().context;
     expect(ctx().results.map((r) => r.label)).toEqual(['Elmhurst Care Home', 'Nursing Wing']);
     expect(ctx().results[1]!.detail).toContain('Elmhurst Care Home');
     actor.send({ type: 'palette.query', query: '>care' });
+    await ranked(actor);
     expect(ctx().results.every((r) => r.kind === 'command' || r.kind === 'action')).toBe(true);
     actor.send({ type: 'palette.close' });
     actor.send({ type: 'palette.open' });
@@ -180,10 +184,35 @@ describe('command palette machine', () => {
     await tick();
     actor.send({ type: 'palette.query', query: 'elmhurst' });
     await tick(SEARCH_DEBOUNCE_MS + 30);
-    expect(actor.getSnapshot().value).toEqual({ open: { sites: 'ready', remote: 'failed' } });
+    expect(actor.getSnapshot().value).toEqual({ open: { results: 'ready', sites: 'ready', remote: 'failed' } });
     expect(actor.getSnapshot().context.remoteError).toBe('offline');
     // The sub-site matches through its parent's name, after the site itself.
     expect(actor.getSnapshot().context.results.map((r) => r.label)).toEqual(['Elmhurst Care Home', 'Nursing Wing']);
+  });
+
+  it('ranks once after a burst of keys, not per key; Enter before that ranking chooses from the typed query', async () => {
+    let loads = 0;
+    let release: (() => void) | undefined;
+    const { actor, runs } = start({ sites: () => (loads++, new Promise((r) => (release = () => r([site('s1', 'Elmhurst Care Home')])))) });
+    actor.send({ type: 'palette.scope', scope: scope() });
+    actor.send({ type: 'palette.open' });
+    const before = actor.getSnapshot().context.results;
+    for (const q of ['p', 'pr', 'pro', 'prof']) actor.send({ type: 'palette.query', query: q });
+    // The keys set the query; the list is still the one painted until the ranking runs.
+    expect(actor.getSnapshot().context.query).toBe('prof');
+    expect(actor.getSnapshot().context.results).toBe(before);
+    await ranked(actor);
+    expect(actor.getSnapshot().context.results[0]!.label).toBe('Profile');
+    // Keys typed while the sites load do not restart the load; sites arriving before a due ranking wait for it.
+    expect(loads).toBe(1);
+    actor.send({ type: 'palette.query', query: 'elmh' });
+    release!();
+    await tick();
+    expect(actor.getSnapshot().matches({ open: { sites: 'ready' } })).toBe(true);
+    actor.send({ type: 'palette.query', query: 'elmhurst' });
+    actor.send({ type: 'palette.choose' });
+    expect(runs).toEqual([{ type: 'navigate', path: '/site-dashboard?site=s1' }]);
+    expect(loads).toBe(1);
   });
 
   it('resolves two-key shortcuts against the role', () => {

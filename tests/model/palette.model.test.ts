@@ -9,10 +9,12 @@ const scope = paletteScope({ role: 'admin', canShadow: true });
 const site = { id: 's1', name: 'Elmhurst Care Home', parentSiteId: null, timezone: 'Europe/London', address: '', latitude: null, longitude: null, subSiteCount: 0, hubCount: 0, nodeCount: 0 };
 
 describe('command palette machine, model-based', () => {
-  const machine = commandPaletteMachine.provide({ actors: { keyboard: fromCallback(() => {}) as never } });
+  // The ranking's slices are the model's `palette.rank` event.
+  const machine = commandPaletteMachine.provide({ actors: { keyboard: fromCallback(() => {}) as never, rankLater: fromCallback(() => {}) as never } });
   const serialize = (s: AnyMachineSnapshot) => {
     const c = s.context as PaletteContext;
-    return JSON.stringify([s.value, c.scope !== null, c.pages, c.query, c.sites.items.length, c.remote.length, c.selected > 0]);
+    // `palette.type` appends a character: the key keeps the query's start, so that traversal ends.
+    return JSON.stringify([s.value, c.scope !== null, c.pages, c.query.slice(0, 9), c.sites.items.length, c.remote.length, c.selected > 0]);
   };
   const model = buildModel({
     machine,
@@ -35,6 +37,10 @@ describe('command palette machine, model-based', () => {
       { type: 'xstate.error.actor.loadSites', error: new Error('offline') },
       { type: 'xstate.done.actor.search', output: [{ kind: 'node', id: 'n1', label: 'Elm fridge', detail: 'Elmhurst', siteId: 's1', score: 3 }] },
       { type: 'xstate.error.actor.search', error: new Error('offline') },
+      { type: 'palette.type', text: 'e' },
+      { type: 'palette.rank' },
+      { type: 'palette.rerank' },
+      { type: 'xstate.error.actor.rankLater', error: new Error('no frame') },
     ] as never,
     serialize,
     simpleSerialize: (s) => JSON.stringify(s.value),
@@ -44,6 +50,6 @@ describe('command palette machine, model-based', () => {
     // `checking` only decides (an eventless `always`): no snapshot ever rests in it, so no path can end there.
     expect(model.coverage.missingStates).toEqual(['commandPalette.open.sites.checking']);
     expect(model.coverage.missingTransitions).toEqual([]);
-    await replay(machine, model.paths, undefined, { loadSites: 'loadSites', search: 'search' });
+    await replay(machine, model.paths, undefined, { loadSites: 'loadSites', search: 'search', rankLater: 'rankLater' });
   }, 120_000);
 });

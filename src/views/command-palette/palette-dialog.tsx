@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Command } from 'cmdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -8,25 +8,17 @@ import { pageTitle } from '../../machines/command-palette.machine';
 import { PALETTE_ROW_PX, PaletteRow, usePaletteModal } from './palette-row';
 import * as p from './command-palette.css';
 
-/** The open palette: cmdk over a virtual list, in a native modal dialog. Loaded on first use (see command-palette.tsx). */
+/**
+ * The open palette: cmdk over a virtual list, in a native modal dialog. Loaded on first use (see command-palette.tsx).
+ * The field, the list and the status each select their own slice of the machine: a keystroke changes the query
+ * alone, so it renders the field alone; the list renders when the machine has ranked (after the keystroke's paint).
+ */
 export default function PaletteDialog() {
   const { palette } = useActors();
   const pages = useSelector(palette, (s) => s.context.pages);
-  const query = useSelector(palette, (s) => s.context.query);
-  const results = useSelector(palette, (s) => s.context.results);
-  const total = useSelector(palette, (s) => s.context.total);
-  const selected = useSelector(palette, (s) => s.context.selected);
-  const searching = useSelector(palette, (s) => s.matches({ open: { remote: 'loading' } }) || s.matches({ open: { remote: 'debouncing' } }));
-  const error = useSelector(palette, (s) => (s.matches({ open: { remote: 'failed' } }) ? s.context.remoteError : null));
+  const current = useSelector(palette, (s) => s.context.results[s.context.selected]?.key ?? '');
   const ref = usePaletteModal('[cmdk-input]');
-  const listRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-
-  const virtualizer = useVirtualizer({ count: results.length, getScrollElement: () => listRef.current, estimateSize: () => PALETTE_ROW_PX, overscan: 6 });
-  // Keeps the highlighted row in view as the keys move it.
-  useEffect(() => {
-    if (results.length) virtualizer.scrollToIndex(selected, { align: 'auto' });
-  }, [virtualizer, selected, results.length]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     // Handled here and marked, so cmdk's own list navigation (which sees only the rendered window) stays out.
@@ -37,14 +29,13 @@ export default function PaletteDialog() {
     } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
       e.preventDefault();
       palette.send({ type: 'palette.choose' });
-    } else if (e.key === 'Backspace' && query === '' && pages.length > 1) {
+    } else if (e.key === 'Backspace' && palette.getSnapshot().context.query === '' && pages.length > 1) {
       e.preventDefault();
       palette.send({ type: 'palette.back' });
     }
   };
 
   const scope = pages.map(pageTitle).join(' › ');
-  const current = results[selected];
   return (
     <dialog
       ref={ref}
@@ -64,47 +55,77 @@ export default function PaletteDialog() {
           {pages.length > 1 ? ` — ${t('palette.back')}` : ''}
         </span>
       </div>
-      <Command label={t('palette.input')} shouldFilter={false} filter={() => 1} value={current?.key ?? ''} onKeyDown={onKeyDown} loop={false}>
-        <div className={p.head}>
-          {/* cmdk renders the field's <label> from Command's label (made visible in the stylesheet). */}
-          <Command.Input
-            className={p.input}
-            value={query}
-            placeholder={t('palette.placeholder')}
-            onValueChange={(q) => palette.send({ type: 'palette.query', query: q })}
-          />
-        </div>
-        <Command.List ref={listRef} className={p.list} aria-label={t('palette.results')}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((v) => {
-              const item = results[v.index]!;
-              return (
-                <Command.Item
-                  key={item.key}
-                  value={item.key}
-                  className={p.item}
-                  style={{ height: v.size, transform: `translateY(${v.start}px)` }}
-                  onSelect={() => palette.send({ type: 'palette.choose', index: v.index })}
-                  onPointerMove={() => v.index !== selected && palette.send({ type: 'palette.select', index: v.index })}
-                >
-                  <PaletteRow item={item} />
-                </Command.Item>
-              );
-            })}
-          </div>
-        </Command.List>
-        <div className={p.status} role="status" aria-live="polite">
-          {error
-            ? t('palette.error', { message: error })
-            : searching
-              ? t('palette.loading')
-              : results.length === 0
-                ? t('palette.empty', { query })
-                : total > results.length
-                  ? t('palette.more', { shown: results.length, total })
-                  : t('palette.count', { count: results.length })}
-        </div>
+      <Command label={t('palette.input')} shouldFilter={false} filter={() => 1} value={current} onKeyDown={onKeyDown} loop={false}>
+        <Field />
+        <Results />
+        <Status />
       </Command>
     </dialog>
   );
 }
+
+const Field = memo(function Field() {
+  const { palette } = useActors();
+  const query = useSelector(palette, (s) => s.context.query);
+  return (
+    <div className={p.head}>
+      {/* cmdk renders the field's <label> from Command's label (made visible in the stylesheet). */}
+      <Command.Input
+        className={p.input}
+        value={query}
+        placeholder={t('palette.placeholder')}
+        onValueChange={(q) => palette.send({ type: 'palette.query', query: q })}
+      />
+    </div>
+  );
+});
+
+const Results = memo(function Results() {
+  const { palette } = useActors();
+  const results = useSelector(palette, (s) => s.context.results);
+  const selected = useSelector(palette, (s) => s.context.selected);
+  const listRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: results.length, getScrollElement: () => listRef.current, estimateSize: () => PALETTE_ROW_PX, overscan: 6 });
+  // Keeps the highlighted row in view as the keys move it.
+  useEffect(() => {
+    if (results.length) virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [virtualizer, selected, results.length]);
+  return (
+    <Command.List ref={listRef} className={p.list} aria-label={t('palette.results')}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = results[v.index]!;
+          // Keyed by position: a new ranking updates the rows in place instead of unmounting and mounting them all.
+          return (
+            <Command.Item
+              key={v.index}
+              value={item.key}
+              className={p.item}
+              style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+              onSelect={() => palette.send({ type: 'palette.choose', index: v.index })}
+              onPointerMove={() => v.index !== selected && palette.send({ type: 'palette.select', index: v.index })}
+            >
+              <PaletteRow item={item} />
+            </Command.Item>
+          );
+        })}
+      </div>
+    </Command.List>
+  );
+});
+
+const Status = memo(function Status() {
+  const { palette } = useActors();
+  const text = useSelector(palette, (s) => {
+    const { results, total, query, remoteError } = s.context;
+    if (s.matches({ open: { remote: 'failed' } })) return t('palette.error', { message: remoteError ?? '' });
+    if (s.matches({ open: { remote: 'loading' } }) || s.matches({ open: { remote: 'debouncing' } })) return t('palette.loading');
+    if (results.length === 0) return t('palette.empty', { query: s.context.rankedQuery || query });
+    return total > results.length ? t('palette.more', { shown: results.length, total }) : t('palette.count', { count: results.length });
+  });
+  return (
+    <div className={p.status} role="status" aria-live="polite">
+      {text}
+    </div>
+  );
+});

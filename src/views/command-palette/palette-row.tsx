@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { t, type I18nKey } from '../../i18n';
 import type { PaletteItem } from '../../machines/command-palette.machine';
 import { Keys } from './keys';
@@ -7,8 +7,8 @@ import * as p from './command-palette.css';
 /** The palette's row height, for the virtual list. */
 export const PALETTE_ROW_PX = 44;
 
-/** A result row's content: label (current marked), detail, kind and shortcut. */
-export function PaletteRow({ item }: { item: PaletteItem }) {
+/** A result row's content: label (current marked), detail, kind and shortcut; unchanged rows skip rendering. */
+export const PaletteRow = memo(function PaletteRow({ item }: { item: PaletteItem }) {
   return (
     <>
       <span className={p.label}>
@@ -20,7 +20,7 @@ export function PaletteRow({ item }: { item: PaletteItem }) {
       {item.shortcut ? <Keys keys={item.shortcut} /> : <span />}
     </>
   );
-}
+});
 
 /**
  * A native modal dialog: the platform gives it its role, a focus trap and Esc. Opens on mount with focus in the
