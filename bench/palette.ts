@@ -39,7 +39,7 @@ function keyOf(c: string) {
  * acknowledgement (Playwright's keyboard waits for it), so a busy main thread makes later keys queue as a user's
  * would, and their Event Timing duration includes the wait. Returns the ms from the first keydown to the last.
  */
-export async function typeKeys(page: Page, text: string, gap: number): Promise<number> {
+async function typeKeys(page: Page, text: string, gap: number): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   // A typist holds a key about 60 ms; in a burst each key is up before the next goes down.
   const hold = Math.min(60, gap / 2);

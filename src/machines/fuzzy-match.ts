@@ -225,8 +225,3 @@ export function mergeRanked<T>(a: Ranked<T>, b: Ranked<T>, limit = Infinity): Ra
   }
   return { items, scores, total: a.total + b.total };
 }
-
-/** Every item that matches `query`, best first (see rankTop). */
-export function rank<T>(items: readonly T[], query: string, hayOf: (item: T) => string): T[] {
-  return rankTop(items, query, hayOf).items;
-}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRanked, normalise, rank, rankTop, ranker, score, terms } from '../../src/machines/fuzzy-match';
+import { mergeRanked, normalise, rankTop, ranker, score, terms } from '../../src/machines/fuzzy-match';
 
 const names = ['Dashboard', 'Site Dashboard', 'Admin Dashboard', 'Dining Room First Floor', 'Café Nord', 'My Profile', 'Elmhurst Care Home'];
-const r = (q: string) => rank(names, q, (n) => normalise(n));
+const r = (q: string) => rankTop(names, q, (n) => normalise(n)).items;
 
 describe('fuzzy matcher', () => {
   it('normalises case and accents and splits terms', () => {

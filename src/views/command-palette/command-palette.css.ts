@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { input as field } from '../shared.css';
 
 export const dialog = style({
   width: 'min(40rem, 94vw)',
@@ -16,17 +17,8 @@ export const head = style({ padding: `${vars.space.sm} ${vars.space.md}`, border
 export const titleBar = style({ padding: `${vars.space.sm} ${vars.space.md} 0`, display: 'grid', gap: vars.space.xs });
 export const title = style({ margin: 0, fontSize: vars.font.size.md, fontWeight: 500 });
 export const scope = style({ fontSize: vars.font.size.sm, color: vars.palette.text.secondary });
-export const input = style({
-  font: 'inherit',
-  width: '100%',
-  boxSizing: 'border-box',
-  minHeight: '2.5rem',
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.palette.border.strong}`,
-  borderRadius: vars.radius.sm,
-  background: vars.palette.surface.card,
-  color: vars.palette.text.primary,
-});
+// The app's field style (shared.css.ts), full width.
+export const input = style([field, { width: '100%', boxSizing: 'border-box' }]);
 export const list = style({ maxHeight: '24rem', overflowY: 'auto', position: 'relative' });
 export const item = style({
   position: 'absolute',
