@@ -144,18 +144,40 @@ export function localDate(ts: number, zone: string): number {
   return w - mod(w, DAY);
 }
 
+/** The offset change in (after, upTo], or Infinity: at most one per UTC day, so the days of both ends cover it. */
+function changeIn(after: number, upTo: number, zone: string): number {
+  for (let d = Math.floor(after / DAY); d <= Math.floor(upTo / DAY); d++) {
+    const c = zoneDay(zone, d).changeAt;
+    if (c > after && c <= upTo) return c;
+  }
+  return Infinity;
+}
+
 /**
- * The bucket of `interval` holding `ts`. Up to an hour: the instant whose local clock is the reading's clock rounded
- * down to the interval (UTC-aligned in whole-hour zones; on the half hour in Asia/Kolkata; a repeated autumn hour is
- * two buckets). 6, 12 and 24 hours: local wall-clock blocks from local midnight (00/06/12/18, 00/12, the local day),
- * so they are an hour shorter or longer on daylight-saving days.
+ * The bucket of `interval` holding `ts`. Up to an hour a bucket starts where the local clock reads a multiple of the
+ * interval, or where the offset changes: UTC-aligned in whole-hour zones, on the half hour in Asia/Kolkata; a repeated
+ * autumn hour is two buckets, and so is Australia/Lord_Howe's half-hour shift (01:00–01:59 once, then 01:30–01:59
+ * again). 6, 12 and 24 hours: local wall-clock blocks from local midnight (00/06/12/18, 00/12, the local day), so they
+ * are an hour shorter or longer on daylight-saving days.
  */
 export function bucketStart(ts: number, interval: Interval, zone: string): number {
   const size = INTERVAL_MS[interval];
   const w = wallTime(ts, zone);
-  if (size <= HOUR) return ts - mod(w, size);
+  if (size <= HOUR) {
+    // The offset is constant on (change, ts], so the clock's last multiple is exact unless a change came after it.
+    const onClock = ts - mod(w, size);
+    const change = changeIn(onClock, ts, zone);
+    return change === Infinity ? onClock : change;
+  }
   const dayWall = w - mod(w, DAY);
   return wallToInstant(dayWall + Math.floor((w - dayWall) / size) * size, zone);
+}
+
+/** The start of the sub-hour bucket after the one starting at `b` (the same boundaries bucketStart knows). */
+function nextSubHourStart(b: number, size: number, zone: string): number {
+  const onClock = b + size - mod(wallTime(b, zone), size);
+  const change = changeIn(b, onClock, zone);
+  return Math.min(change, onClock);
 }
 
 /**
@@ -170,7 +192,7 @@ export function bucketBoundaries(from: number, to: number, interval: Interval, z
     let b = bucketStart(from, interval, zone);
     out.push(b);
     while (b < to) {
-      b = bucketStart(b + size, interval, zone);
+      b = nextSubHourStart(b, size, zone);
       out.push(b);
     }
     return out;

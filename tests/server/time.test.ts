@@ -96,6 +96,50 @@ describe('buckets', () => {
     expect(b.map(iso)).toEqual(['2024-10-27T00:00:00.000Z', '2024-10-27T01:00:00.000Z', '2024-10-27T02:00:00.000Z']);
   });
 
+  it('Australia/Lord_Howe\'s half-hour autumn shift: 01:00–01:59, then 01:30–01:59 again, as two hour buckets', () => {
+    // 2022-04-03 02:00 LHDT (+11) becomes 01:30 LHST (+10:30) at 15:00Z; the failing case CI's property run found.
+    const zone = 'Australia/Lord_Howe';
+    const b = bucketBoundaries(at('2022-04-02T14:30:00Z'), at('2022-04-02T16:10:00Z'), '1hour', zone);
+    expect(b.map(iso)).toEqual([
+      '2022-04-02T14:00:00.000Z', '2022-04-02T15:00:00.000Z', '2022-04-02T15:30:00.000Z', '2022-04-02T16:30:00.000Z',
+    ]);
+    expect(iso(bucketStart(at('2022-04-02T15:10:00Z'), '1hour', zone))).toBe('2022-04-02T15:00:00.000Z');
+    // Spring: 02:00 LHST jumps to 02:30 LHDT at 15:30Z; the hour after the jump is half long.
+    const spring = bucketBoundaries(at('2022-10-01T14:40:00Z'), at('2022-10-01T16:10:00Z'), '1hour', zone);
+    expect(spring.map(iso)).toEqual(['2022-10-01T14:30:00.000Z', '2022-10-01T15:30:00.000Z', '2022-10-01T16:00:00.000Z', '2022-10-01T17:00:00.000Z']);
+  });
+
+  it('every sub-hour bucket start equals a brute-force walk over Intl across the DST days of 2022', () => {
+    // A bucket starts where the clock reads a multiple of the interval or where the offset changes.
+    const offsetOf = (t: number, zone: string) => {
+      const p = localParts(t, zone);
+      return Date.UTC(Number(p.date.slice(0, 4)), Number(p.date.slice(5, 7)) - 1, Number(p.date.slice(8, 10)), p.hour, p.minute) - t;
+    };
+    const brute = (ts: number, zone: string, minutes: number) => {
+      let t = ts - (ts % 60_000);
+      for (;;) {
+        const p = localParts(t, zone);
+        if ((p.hour * 60 + p.minute) % minutes === 0 || offsetOf(t - 60_000, zone) !== offsetOf(t, zone)) return t;
+        t -= 60_000;
+      }
+    };
+    const days: [string, string][] = [
+      ['Australia/Lord_Howe', '2022-04-02T13:00:00Z'], ['Australia/Lord_Howe', '2022-10-01T14:00:00Z'],
+      ['Europe/London', '2022-03-27T00:00:00Z'], ['Europe/London', '2022-10-30T00:00:00Z'],
+      ['America/Santiago', '2022-09-11T02:00:00Z'], ['Asia/Kathmandu', '2022-06-01T00:00:00Z'],
+    ];
+    for (const [zone, start] of days) {
+      for (const [interval, minutes] of [['15minutes', 15], ['30minutes', 30], ['1hour', 60]] as const) {
+        for (let t = at(start); t < at(start) + 4 * HOUR; t += 7 * 60_000) {
+          expect(bucketStart(t, interval, zone), `${zone} ${interval} ${iso(t)}`).toBe(brute(t, zone, minutes));
+        }
+        const b = bucketBoundaries(at(start), at(start) + 4 * HOUR, interval, zone);
+        for (let i = 1; i < b.length; i++) expect(bucketStart(b[i]!, interval, zone)).toBe(b[i]);
+        for (let i = 1; i < b.length; i++) expect(bucketStart(b[i]! - 1, interval, zone)).toBe(b[i - 1]);
+      }
+    }
+  });
+
   it('boundaries widen the range to whole buckets and increase strictly', () => {
     fc.assert(
       fc.property(
