@@ -10,7 +10,8 @@ import { seedIfEmpty } from '../server/seed/seed';
 /**
  * The demo world as `npm start` builds it: seed time and database size on a fresh SQLite file (or the PostgreSQL of
  * DATABASE_URL), then the median and p90 latency of every dashboard and site call on it. Not a ratio bench: a
- * measurement for docs/decisions-world.md. `npx tsx bench/world.ts [--days N] [--sites N]`.
+ * measurement for docs/decisions.md ("The demo world"). `npx tsx bench/world.ts [--days N] [--history-days N] [--sites N]`
+ * (--days as `npm run seed`: every device N days, all raw).
  */
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +26,11 @@ async function main(): Promise<void> {
   });
   const deps = await createDeps(config);
   const days = arg('days');
-  const world = { ...(days ? { days, fridgeDays: days } : {}), ...(arg('sites') ? { sites: arg('sites') } : {}) };
+  const world = {
+    ...(days ? { days, fridgeDays: days, historyDays: days } : {}),
+    ...(arg('history-days') ? { historyDays: arg('history-days') } : {}),
+    ...(arg('sites') ? { sites: arg('sites') } : {}),
+  };
   const t0 = performance.now();
   await seedIfEmpty(deps.db, 12, { world, log: (line) => console.log(line) });
   console.log(`seed: ${((performance.now() - t0) / 1000).toFixed(1)} s (accounts and world)`);

@@ -43,7 +43,7 @@ const envSchema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: bool.default(true),
-  /** Days of history for every device of the demo world; unset: 90 days for fridges, 7 for the rest. */
+  /** Days of history, all raw, for every device of the demo world; unset: 90 days of hourly and daily rollups for every device, raw readings for 90 days on fridges and 7 on the rest. */
   SEED_DAYS: z.coerce.number().int().min(1).max(730).optional(),
   /** The simulator appends live readings while the server runs (0 turns it off). */
   SIMULATE: bool.default(true),

@@ -65,11 +65,17 @@ async function feedHomes(db: Db, feedIds: string[]): Promise<Map<string, FeedHom
   return homes;
 }
 
+const ALL_GRAINS: readonly Grain[] = ['15m', '1h', '1d'];
+
 /**
  * The 15m, 1h and local-day aggregates of one feed's readings, which must be sorted by ts with no repeated ts.
- * Exported for rebuilds; ingest merges these into the stored rollups.
+ * Exported for rebuilds and the seed (whose history older than raw retention keeps only some `grains`); ingest
+ * merges these into the stored rollups.
  */
-export function rollupsOf(feedId: string, ts: ArrayLike<number>, values: ArrayLike<number>, timezone: string, out: Rollup[] = []): Rollup[] {
+export function rollupsOf(
+  feedId: string, ts: ArrayLike<number>, values: ArrayLike<number>, timezone: string, out: Rollup[] = [], grains: readonly Grain[] = ALL_GRAINS,
+): Rollup[] {
+  const [quarter, hour, day] = [grains.includes('15m'), grains.includes('1h'), grains.includes('1d')];
   const open: Record<Grain, Rollup | null> = { '15m': null, '1h': null, '1d': null };
   let dayStart = -Infinity;
   let dayEnd = -Infinity;
@@ -92,12 +98,13 @@ export function rollupsOf(feedId: string, ts: ArrayLike<number>, values: ArrayLi
   for (let i = 0; i < ts.length; i++) {
     const t = ts[i]!;
     const v = values[i]!;
+    if (quarter) add('15m', t - (((t % QUARTER) + QUARTER) % QUARTER), t, v);
+    if (hour) add('1h', t - (((t % HOUR) + HOUR) % HOUR), t, v);
+    if (!day) continue;
     if (t >= dayEnd || t < dayStart) {
       dayStart = localDayStart(t, timezone);
       dayEnd = nextLocalDayStart(dayStart, timezone);
     }
-    add('15m', t - (((t % QUARTER) + QUARTER) % QUARTER), t, v);
-    add('1h', t - (((t % HOUR) + HOUR) % HOUR), t, v);
     add('1d', dayStart, t, v);
   }
   return out;
@@ -121,7 +128,11 @@ const ROLLUP_MERGE = `ON CONFLICT (feed_id, grain, bucket) DO UPDATE SET
     WHEN excluded.last_ts < ${R}.first_ts AND ${R}.rising = 1 AND excluded.rising = 1 AND excluded."last" <= ${R}."first" THEN 1
     ELSE 0 END`;
 
-async function upsertRollups(db: Db, rollups: Rollup[]): Promise<void> {
+/**
+ * Merges aggregates into the stored rollups, exactly as ingest does. Exported for the seed, which writes the history
+ * older than raw retention as rollups alone; written before the newer readings, it keeps "rising" exact.
+ */
+export async function upsertRollups(db: Db, rollups: Rollup[]): Promise<void> {
   const per = rowsPerStatement(db, 12, 1_000);
   for (let i = 0; i < rollups.length; i += per) {
     const chunk = rollups.slice(i, i + per);

@@ -67,9 +67,22 @@ const round = (v: number, decimals: number) => {
 const offsetCaches = new Map<string, Map<number, number>>();
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+// The last answer, ahead of the caches: a feed's history asks for the same zone and hour several times in a row.
+let lastZone = '';
+let lastHour = NaN;
+let lastOffset = 0;
+
 /** The zone's offset from UTC in ms at `ts`, cached per zone and hour (offsets change on the hour). */
 export function zoneOffset(tz: string, ts: number): number {
   const hour = Math.floor(ts / HOUR_MS);
+  if (hour === lastHour && tz === lastZone) return lastOffset;
+  lastZone = tz;
+  lastHour = hour;
+  lastOffset = hourOffset(tz, hour);
+  return lastOffset;
+}
+
+function hourOffset(tz: string, hour: number): number {
   let cache = offsetCaches.get(tz);
   if (!cache) offsetCaches.set(tz, (cache = new Map()));
   const hit = cache.get(hour);
@@ -192,13 +205,23 @@ function emergencyLight(seed: number, tz: string, signal: 'battery' | 'lamp'): I
   const depth = health < 0.08 ? 52 + 16 * unit(seed, 24) : 14 + 14 * unit(seed, 24);
   const TEST_MS = 45 * MINUTE_MS;
   const RECHARGE_MS = 8 * HOUR_MS;
+  // The month of the last call and its test (and the previous month's), so a history costs a Date per month, not per step.
+  let monthFrom = Infinity;
+  let monthTo = -Infinity;
+  let test = 0;
+  let previousTest = 0;
   const sinceTest = (ts: number) => {
     // Local wall-clock time as if it were UTC, so calendar arithmetic needs no zone.
     const wall = ts + zoneOffset(tz, ts);
-    const d = new Date(wall);
-    let start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), testDay, testHour);
-    if (start > wall) start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, testDay, testHour);
-    return wall - start;
+    if (wall < monthFrom || wall >= monthTo) {
+      const d = new Date(wall);
+      const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+      monthFrom = Date.UTC(y, m, 1);
+      monthTo = Date.UTC(y, m + 1, 1);
+      test = Date.UTC(y, m, testDay, testHour);
+      previousTest = Date.UTC(y, m - 1, testDay, testHour);
+    }
+    return wall - (test > wall ? previousTest : test);
   };
   return {
     kind: 'instant',

@@ -39,9 +39,14 @@ export async function seedIfEmpty(db: Db, scryptLogN: number, opts: SeedOptions 
   return true;
 }
 
-/** The world options the environment asks for: SEED_DAYS gives every device that many days, else the defaults. */
+/**
+ * The world options the environment asks for: SEED_DAYS gives every device that many days of history, all of it raw
+ * readings (no retention cut, so `SEED_DAYS=2` is a fast start); unset keeps the defaults (90 days of rollups for every
+ * device, raw readings for 90 days on fridges and 7 on the rest).
+ */
 export function worldOptionsFrom(config: { SEED_DAYS?: number }): Partial<WorldOptions> {
-  return config.SEED_DAYS === undefined ? {} : { days: config.SEED_DAYS, fridgeDays: config.SEED_DAYS };
+  const n = config.SEED_DAYS;
+  return n === undefined ? {} : { days: n, fridgeDays: n, historyDays: n };
 }
 
 async function seedAccounts(db: Db, scryptLogN: number): Promise<boolean> {

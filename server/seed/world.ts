@@ -2,19 +2,25 @@ import { sql, type Selectable } from 'kysely';
 import type { FeedsTable, HubsTable, NodeTagsTable, NodesTable, SitesTable } from '../db/schema';
 import type { Db } from '../db/database';
 import { formatCoordinates, parseCoordinates } from '../../src/api/contract/coordinates';
-import { storeReadings } from '../monitoring/ingest';
+import { rollupsOf, storeReadings, upsertRollups, type ReadingInput, type Rollup } from '../monitoring/ingest';
+import { HOUR, localDayStart, offsetAt, type Grain } from '../monitoring/time';
 import {
-  SIGNAL_TYPES, STEP_MS, feedModel, prng, reported, type CustomerType, type DeviceType, type FeedModel, type SignalKey,
+  SIGNAL_TYPES, STEP_MS, feedModel, prng, reported, type CustomerType, type DeviceType, type SignalKey,
 } from './patterns';
 
 /** What size and span of world to build; every field has a default (DEFAULT_WORLD). */
 export interface WorldOptions {
   /** Sites in all, sub-sites included. */
   sites: number;
-  /** Days of 15-minute history for fridge probes (compliance reports look back months). */
+  /** Days of raw 15-minute readings kept for fridge probes (compliance reports look back months). */
   fridgeDays: number;
-  /** Days of 15-minute history for every other device. */
+  /** Days of raw 15-minute readings kept for every other device: their retention window, in whole local days. */
   days: number;
+  /**
+   * Days of history for every device: hourly and daily rollups reach back this far, also where raw readings (and the
+   * 15-minute rollups beside them) are no longer kept. A device's raw days, when more, extend its history.
+   */
+  historyDays: number;
   /** The history ends at the last 15-minute step at or before this instant (epoch ms). */
   now: number;
   /** The layout's seed: the same seed and options build the same world. */
@@ -22,10 +28,11 @@ export interface WorldOptions {
 }
 
 /**
- * The world `npm start` builds on an empty database: 48 sites (≥ 100 hubs, ≥ 1,000 nodes), 90 days for the fridges
- * and 7 days for the rest, so the seed stays well inside a minute on two cores (docs/decisions-world.md).
+ * The world `npm start` builds on an empty database: 48 sites (≥ 100 hubs, ≥ 1,000 nodes), 90 days of hourly and
+ * daily rollups for every device, raw readings for 90 days on fridges and 7 on the rest, so the seed stays inside a
+ * minute on two cores (docs/decisions.md, "The demo world").
  */
-export const DEFAULT_WORLD: Omit<WorldOptions, 'now'> = { sites: 48, fridgeDays: 90, days: 7, seed: 20_240_601 };
+export const DEFAULT_WORLD: Omit<WorldOptions, 'now'> = { sites: 48, fridgeDays: 90, days: 7, historyDays: 90, seed: 20_240_601 };
 
 export interface WorldCompany {
   id: string;
@@ -44,6 +51,8 @@ export type PlannedFeed = Omit<Selectable<FeedsTable>, 'signalTypeId'> & {
   signalKey: SignalKey;
   /** The first instant of its history. */
   from: number;
+  /** The first instant of its raw readings; before it only rollups hold the history (raw retention). */
+  rawFrom: number;
 };
 export type PlannedNode = Omit<Selectable<NodesTable>, 'lastSeenAt' | 'deviceType'> & {
   deviceType: DeviceType;
@@ -328,9 +337,13 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
   rand = prng(options.seed);
   const end = Math.floor(options.now / STEP_MS) * STEP_MS;
   const historyStart = (days: number) => Math.ceil((end - days * DAY_MS) / STEP_MS) * STEP_MS;
-  const fridgeFrom = historyStart(options.fridgeDays);
-  const otherFrom = historyStart(options.days);
+  const fridgeFrom = historyStart(Math.max(options.fridgeDays, options.historyDays));
+  const otherFrom = historyStart(Math.max(options.days, options.historyDays));
   const installed = Math.min(fridgeFrom, otherFrom);
+  // Retention drops whole local days, so a day's rollups never straddle the first raw reading: a bucket's readings are
+  // all kept or all gone, and the engine can still sum a non-rising counter bucket from its raw rows.
+  const rawStart = (from: number, days: number, zone: string) =>
+    days >= options.historyDays ? from : Math.max(from, localDayStart(end - days * DAY_MS, zone));
 
   const plan: WorldPlan = { options, end, tags: [], sites: [], hubs: [], nodes: [], excursions: [], failing: null, resets: [] };
   const kinds = new Map<string, Kind>();
@@ -389,6 +402,8 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
         for (const t of tagsOf.get(company.id)!) {
           if (t.spec.devices.includes(deviceType) && rand() < t.spec.share) node.tagIds.push(t.id);
         }
+        const from = deviceType === 'Fridge Probe' ? fridgeFrom : otherFrom;
+        const rawFrom = rawStart(from, deviceType === 'Fridge Probe' ? options.fridgeDays : options.days, site.timezone);
         for (const key of keys) {
           const range: [number, number] | null =
             deviceType === 'Temperature & Humidity' && (key === 'temperature' || key === 'humidity')
@@ -398,8 +413,7 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
             id: uuid(), nodeId: node.id, companyId: company.id, signalKey: key,
             name: SIGNAL_TYPES.find((s) => s.key === key)!.name,
             // Fridges have no range of their own: the site's safe range (2–8 °C unless set) applies.
-            rangeMin: range?.[0] ?? null, rangeMax: range?.[1] ?? null,
-            from: deviceType === 'Fridge Probe' ? fridgeFrom : otherFrom,
+            rangeMin: range?.[0] ?? null, rangeMax: range?.[1] ?? null, from, rawFrom,
           });
         }
         plan.nodes.push(node);
@@ -489,7 +503,7 @@ function planEvents(plan: WorldPlan, companies: WorldCompany[], kinds: Map<strin
   const failingNode = fridges.find((n) => n.companyId === pharmacy?.id && live(n)) ?? fridges.find(live);
   if (failingNode) {
     const feed = failingNode.feeds[0]!;
-    plan.failing = { feedId: feed.id, nodeId: failingNode.id, from: end - Math.min(36 * HOUR_MS, span(feed.from) * 0.6) };
+    plan.failing = { feedId: feed.id, nodeId: failingNode.id, from: end - Math.min(36 * HOUR_MS, span(feed.rawFrom) * 0.6) };
   }
 
   // About 2 % of the other nodes have gone quiet at some point in the last days (a flat battery, a lost link).
@@ -503,7 +517,8 @@ function planEvents(plan: WorldPlan, companies: WorldCompany[], kinds: Map<strin
   const fresh = candidates.find((n) => n.deviceType === 'Temperature & Humidity');
   if (fresh && plan.nodes.length >= 20) fresh.quietSince = Math.min(...fresh.feeds.map((f) => f.from));
 
-  // Excursions: about one per six fridges (at least three), never in the last 8 hours, so "now" shows the failing one.
+  // Excursions: about one per six fridges (at least three), never in the last 8 hours, so "now" shows the failing one;
+  // inside the raw readings, where compliance reports and charts of single readings see them.
   const pool = fridges.filter((n) => n !== failingNode && quietOf(plan, n) === null);
   const excursions = pool.length === 0 ? 0 : Math.max(3, Math.round(fridges.length / 6));
   for (let i = 0; i < excursions; i++) {
@@ -514,17 +529,18 @@ function planEvents(plan: WorldPlan, companies: WorldCompany[], kinds: Map<strin
     const hours = cause === 'door left open' ? between(1, 2) : cause === 'power cut' ? between(3, 6) : between(2, 5);
     const peak = cause === 'thermostat fault' ? -between(4.5, 5.5) : cause === 'power cut' ? between(6, 9) : between(5, 7);
     const latest = end - 8 * HOUR_MS - hours * HOUR_MS;
-    if (latest <= feed.from) continue;
-    const from = Math.floor(between(feed.from, latest) / STEP_MS) * STEP_MS;
+    if (latest <= feed.rawFrom) continue;
+    const from = Math.floor(between(feed.rawFrom, latest) / STEP_MS) * STEP_MS;
     plan.excursions.push({ feedId: feed.id, from, to: from + Math.round(hours * 4) * STEP_MS, peak, cause });
   }
 
-  // A meter replaced: the first energy register of a Mackwell estate (else any) restarts from zero.
+  // A meter replaced: the first energy register of a Mackwell estate (else any) restarts from zero, inside its raw
+  // readings: the buckets around a reset do not rise, and the engine sums those from raw rows.
   const estate = companies.find((c) => kinds.get(c.id) === 'estate');
   const loggers = plan.nodes.filter((n) => n.deviceType === 'Pulse Logger' && quietOf(plan, n) === null);
   const logger = loggers.find((n) => n.companyId === estate?.id) ?? loggers[0];
   const register = logger?.feeds[0];
-  if (register) plan.resets.push({ feedId: register.id, at: Math.floor((end - span(register.from) * 0.4) / STEP_MS) * STEP_MS });
+  if (register) plan.resets.push({ feedId: register.id, at: Math.floor((end - span(register.rawFrom) * 0.4) / STEP_MS) * STEP_MS });
 }
 
 // ---------- readings ----------
@@ -540,38 +556,59 @@ function excursionOffset(e: Excursion, ts: number): number {
   return e.peak * f;
 }
 
-/** Every reading of one feed, oldest first, as the devices would have sent them. */
-export function* feedReadings(plan: WorldPlan, node: PlannedNode, feed: PlannedFeed): Generator<{ ts: number; value: number }> {
-  const model = feedModel({ ...node, signalKey: feed.signalKey });
-  if (!model) return;
+/** When a node's readings end: the end of the history, or just before it went quiet. */
+function stopOf(plan: WorldPlan, node: PlannedNode): number {
   const quiet = quietOf(plan, node);
-  const stop = quiet === null ? plan.end : Math.min(plan.end, quiet - 1);
+  return quiet === null ? plan.end : Math.min(plan.end, quiet - 1);
+}
+
+/**
+ * Every reading of one feed's history, oldest first, as the devices would have sent them, in two columns: raw
+ * readings from `feed.rawFrom`, and what the rollups of the older history are computed from. One pass, so a counter's
+ * register runs on unbroken from the rollups into the raw readings.
+ */
+export function feedHistory(plan: WorldPlan, node: PlannedNode, feed: PlannedFeed): { ts: Float64Array; value: Float64Array } {
+  const model = feedModel({ ...node, signalKey: feed.signalKey });
+  const stop = stopOf(plan, node);
+  const n = model && stop >= feed.from ? Math.floor((stop - feed.from) / STEP_MS) + 1 : 0;
+  const ts = new Float64Array(n);
+  const value = new Float64Array(n);
+  if (!model) return { ts, value };
   const excursions = plan.excursions.filter((e) => e.feedId === feed.id);
   const failing = plan.failing?.feedId === feed.id ? plan.failing : null;
   const reset = plan.resets.find((r) => r.feedId === feed.id);
   let register = model.kind === 'counter' ? model.start : 0;
-  for (let ts = feed.from; ts <= stop; ts += STEP_MS) {
-    yield { ts, value: valueAt(model, ts) };
-  }
-  function valueAt(m: FeedModel, ts: number): number {
-    if (m.kind === 'counter') {
-      register = reset && ts === reset.at ? 0 : register + (m.ratePerHour(ts) * STEP_MS) / HOUR_MS;
-      return reported(m, register);
+  for (let i = 0; i < n; i++) {
+    const t = feed.from + i * STEP_MS;
+    ts[i] = t;
+    if (model.kind === 'counter') {
+      register = reset && t === reset.at ? 0 : register + (model.ratePerHour(t) * STEP_MS) / HOUR_MS;
+      value[i] = reported(model, register);
+      continue;
     }
-    let v = m.at(ts);
-    for (const e of excursions) v += excursionOffset(e, ts);
-    if (failing && ts > failing.from) v += FAILING_DRIFT * Math.min(1, (ts - failing.from) / (plan.end - failing.from)) ** 1.4;
-    return reported(m, v);
+    let v = model.at(t);
+    for (const e of excursions) v += excursionOffset(e, t);
+    if (failing && t > failing.from) v += FAILING_DRIFT * Math.min(1, (t - failing.from) / (plan.end - failing.from)) ** 1.4;
+    value[i] = reported(model, v);
   }
+  return { ts, value };
 }
 
-/** How many readings the plan writes, without generating them. */
+/** Every reading of one feed's history (raw and rolled up), oldest first. */
+export function* feedReadings(plan: WorldPlan, node: PlannedNode, feed: PlannedFeed): Generator<{ ts: number; value: number }> {
+  const { ts, value } = feedHistory(plan, node, feed);
+  for (let i = 0; i < ts.length; i++) yield { ts: ts[i]!, value: value[i]! };
+}
+
+/** How many raw readings the plan writes (the history inside each feed's retention window), without generating them. */
 export function countReadings(plan: WorldPlan): number {
   let total = 0;
   for (const node of plan.nodes) {
-    const quiet = quietOf(plan, node);
-    const stop = quiet === null ? plan.end : Math.min(plan.end, quiet - 1);
-    for (const f of node.feeds) if (stop >= f.from) total += Math.floor((stop - f.from) / STEP_MS) + 1;
+    const stop = stopOf(plan, node);
+    for (const f of node.feeds) {
+      const first = f.from + Math.ceil((f.rawFrom - f.from) / STEP_MS) * STEP_MS;
+      if (stop >= first) total += Math.floor((stop - first) / STEP_MS) + 1;
+    }
   }
   return total;
 }
@@ -583,7 +620,10 @@ export interface WorldSummary {
   hubs: number;
   nodes: number;
   feeds: number;
+  /** Raw readings written (through storeReadings, which also keeps their rollups). */
   readings: number;
+  /** Rollup rows of the history older than raw retention, written alone. */
+  historyRollups: number;
   ms: number;
 }
 
@@ -596,8 +636,20 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 export const READINGS_CHUNK = 50_000;
 
 /**
- * Writes a planned world: signal types, tags, sites, hubs, nodes and feeds directly, then every reading through
- * storeReadings, the same path a hub's batch takes (it keeps rollups, latest values and last-seen times).
+ * The grains the history older than raw retention keeps. Hours and local days serve every interval from an hour up;
+ * quarter-hours beside them are one row per reading (17 M more rows by default, about another minute of seeding), so
+ * they are kept only where hours need them: a zone off the whole hour (Asia/Kolkata) builds its hours from them.
+ */
+function historyGrains(zone: string, from: number, to: number): Grain[] {
+  const wholeHours = offsetAt(from, zone) % HOUR === 0 && offsetAt(to, zone) % HOUR === 0;
+  return wholeHours ? ['1h', '1d'] : ['15m', '1h', '1d'];
+}
+
+/**
+ * Writes a planned world: signal types, tags, sites, hubs, nodes and feeds directly; then each feed's history in one
+ * pass: the readings inside its retention window through storeReadings, the same path a hub's batch takes (it keeps
+ * rollups, latest values and last-seen times), and the older history as its hourly and daily rollups alone, computed
+ * by the same rollupsOf and merged by the same upsert, so both halves agree bucket for bucket.
  */
 export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) => void = () => {}): Promise<WorldSummary> {
   const t0 = performance.now();
@@ -640,27 +692,39 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
   });
 
   let readings = 0;
-  let chunk: { feedId: string; ts: number; value: number }[] = [];
+  let historyRollups = 0;
+  let chunk: ReadingInput[] = [];
+  let older: Rollup[] = [];
   const flush = async () => {
-    if (chunk.length === 0) return;
-    const r = await storeReadings(db, chunk);
-    readings += r.accepted;
+    if (chunk.length === 0 && older.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      // The older history first: the readings after it then merge into shared buckets as a later batch would, which
+      // keeps each bucket's rising flag exact.
+      await upsertRollups(trx, older);
+      readings += (await storeReadings(trx, chunk)).accepted;
+    });
+    historyRollups += older.length;
     chunk = [];
+    older = [];
   };
   for (const node of plan.nodes) {
+    const grains = historyGrains(node.timezone, node.feeds[0]?.from ?? plan.end, plan.end);
     for (const feed of node.feeds) {
-      for (const r of feedReadings(plan, node, feed)) {
-        chunk.push({ feedId: feed.id, ts: r.ts, value: r.value });
-        if (chunk.length >= READINGS_CHUNK) await flush();
-      }
+      const { ts, value } = feedHistory(plan, node, feed);
+      let raw = 0;
+      while (raw < ts.length && ts[raw]! < feed.rawFrom) raw++;
+      if (raw > 0) rollupsOf(feed.id, ts.subarray(0, raw), value.subarray(0, raw), node.timezone, older, grains);
+      for (let i = raw; i < ts.length; i++) chunk.push({ feedId: feed.id, ts: ts[i]!, value: value[i]! });
+      if (chunk.length >= READINGS_CHUNK || older.length >= READINGS_CHUNK) await flush();
     }
   }
   await flush();
   const summary = {
     sites: plan.sites.length, hubs: plan.hubs.length, nodes: plan.nodes.length,
-    feeds: plan.nodes.reduce((s, n) => s + n.feeds.length, 0), readings, ms: Math.round(performance.now() - t0),
+    feeds: plan.nodes.reduce((s, n) => s + n.feeds.length, 0), readings, historyRollups, ms: Math.round(performance.now() - t0),
   };
-  log(`demo world: ${summary.sites} sites, ${summary.hubs} hubs, ${summary.nodes} nodes, ${summary.feeds} feeds, ${summary.readings} readings in ${(summary.ms / 1000).toFixed(1)} s`);
+  log(`demo world: ${summary.sites} sites, ${summary.hubs} hubs, ${summary.nodes} nodes, ${summary.feeds} feeds, ${summary.readings} readings`
+    + ` and ${summary.historyRollups} rollups of older history in ${(summary.ms / 1000).toFixed(1)} s`);
   return summary;
 }
 

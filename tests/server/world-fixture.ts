@@ -1,8 +1,11 @@
 import type { AppDeps } from '../../server/context';
 import { seedWorld, type PlannedNode, type WorldOptions, type WorldPlan } from '../../server/seed/world';
 
-/** A world small enough for a suite on either database: every company, sub-sites, a quiet hub, two days of fridges. */
-export const SMALL_WORLD: Partial<WorldOptions> = { sites: 10, days: 1, fridgeDays: 2 };
+/**
+ * A world small enough for a suite on either database: every company, sub-sites, a quiet hub, two days of fridges and
+ * one of the rest, all of it raw readings (no history older than the retention window).
+ */
+export const SMALL_WORLD: Partial<WorldOptions> = { sites: 10, days: 1, fridgeDays: 2, historyDays: 1 };
 
 export async function seedSmallWorld(deps: AppDeps, options: Partial<WorldOptions> = {}) {
   return seedWorld(deps.db, { ...SMALL_WORLD, ...options });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { parseCoordinates } from '../../src/api/contract/coordinates';
 import { DEFAULT_WORLD, countReadings, feedReadings, planWorld, type WorldCompany, type WorldPlan } from '../../server/seed/world';
 import { DEVICE_TYPES, STEP_MS, feedModel } from '../../server/seed/patterns';
+import { localDayStart } from '../../server/monitoring/time';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedSmallWorld } from './world-fixture';
 
@@ -52,12 +53,18 @@ describe('the default world (planned, not written)', () => {
     }
   });
 
-  it('holds 90 days for fridges and 7 days for the rest, at 15-minute steps', () => {
-    expect(DEFAULT_WORLD).toMatchObject({ fridgeDays: 90, days: 7 });
+  it('holds 90 days of history for every device, raw readings for 90 days on fridges and 7 whole local days on the rest', () => {
+    expect(DEFAULT_WORLD).toMatchObject({ fridgeDays: 90, days: 7, historyDays: 90 });
     const fridge = plan.nodes.find((n) => n.deviceType === 'Fridge Probe' && n.quietSince === null && n.id !== plan.failing?.nodeId)!;
-    const light = plan.nodes.find((n) => n.deviceType === 'Emergency Light' && n.quietSince === null)!;
     expect(plan.end - fridge.feeds[0]!.from).toBe(90 * DAY);
-    expect(plan.end - light.feeds[0]!.from).toBe(7 * DAY);
+    expect(fridge.feeds[0]!.rawFrom).toBe(fridge.feeds[0]!.from);
+    for (const type of ['Emergency Light', 'Pulse Logger', 'Temperature & Humidity']) {
+      const node = plan.nodes.find((n) => n.deviceType === type && n.quietSince === null)!;
+      for (const f of node.feeds) {
+        expect(plan.end - f.from).toBe(90 * DAY);
+        expect(f.rawFrom).toBe(localDayStart(plan.end - 7 * DAY, node.timezone));
+      }
+    }
     expect(plan.end % STEP_MS).toBe(0);
     const readings = countReadings(plan);
     expect(readings).toBeGreaterThan(1_500_000);
