@@ -65,7 +65,7 @@ const OPS: Op[] = [
     body: ext.externalLoginStartRequest, answer: ext.externalLoginStartResponse, errors: [404, 502],
   },
   {
-    method: 'post', path: '/api/external-login/callback', summary: 'Finish an external sign-in with the code, state and iss the provider returned',
+    method: 'post', path: '/api/external-login/callback', summary: 'Finish an external sign-in with the code, state and iss the provider returned; answers a session, or { requireMFV, mfaToken, email } (a code was mailed) for an MFA account',
     body: ext.externalLoginCallbackRequest, answer: ext.externalLoginCallbackResponse, errors: [401, 403, 502],
   },
   { method: 'get', path: '/api/dev/outbox', summary: 'Development mail (outbox transport only)', query: { to: 'recipient email' }, answer: outboxResponse },
@@ -97,7 +97,7 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/site-dashboard/sub-sites/{siteId}', summary: 'The sub-sites of a site with their status', answer: mon.sitesResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/{id}/nodes', summary: "A site's nodes with tags, feeds and latest values", answer: mon.nodesResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/{id}/hubs', summary: "A site's hubs with status", answer: mon.hubsResponse, auth: true, errors: [404] },
-  { method: 'get', path: '/api/site-dashboard/check-permission/{id}', summary: 'Whether the session may open the site, and as which role', answer: mon.permissionResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/site-dashboard/check-permission/{id}', summary: 'What the caller may do on the site: { role, view, export, manage }', answer: mon.permissionResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/sites', summary: "The token company's sites, flat with parentSiteId (empty without a company)", answer: mon.sitesResponse, auth: true },
   { method: 'get', path: '/api/sites/{id}/tree', summary: 'A site with its hubs and the nodes behind each', answer: mon.siteTree, auth: true, errors: [404] },
   { method: 'get', path: '/api/admin/overview', summary: 'Admins: per company sites, devices online/offline, out-of-range feeds', answer: mon.adminOverviewResponse, auth: true },

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
-import type { Session, LoginResponse, Me } from '../../src/api/contract/auth';
+import type { Session, LoginResponse, Me, MfaRequired } from '../../src/api/contract/auth';
 import {
   findMembership, findUserByEmail, findUserById, insertUser, membershipsOf, setPasswordHash, touchLastLogin, updateProfile,
 } from '../db/users.repository';
@@ -171,23 +171,29 @@ export class AuthService {
       await this.limiter.record(acctKey);
       throw unauthorized('Invalid email or password', 'invalid_credentials');
     }
-    if (user.mfaEnabled) {
-      const mfaToken = randomToken(32);
-      const id = newId();
-      const code = randomCode();
-      const now = this.now();
-      await this.db
-        .insertInto('otpChallenges')
-        .values({
-          id, userId: user.id, tokenHash: sha256(mfaToken), codeHash: hashCode(code, this.d.secret, id),
-          expiresAt: now + OTP_TTL_MS, attempts: 0, lastSentAt: now, consumedAt: null,
-          rememberMe: input.rememberMe ? 1 : 0, createdAt: now,
-        })
-        .execute();
-      await this.mailCode(user, code);
-      return { requireMFV: true, mfaToken };
-    }
+    if (user.mfaEnabled) return this.startChallenge(user, Boolean(input.rememberMe));
     return this.completeSignIn(user, Boolean(input.rememberMe));
+  }
+
+  /**
+   * The second step of every sign-in of an MFA account, password or external: a one-time-code challenge, its code
+   * mailed. `rememberMe` is kept with the challenge so verify-opt issues the session the first step asked for.
+   */
+  private async startChallenge(user: User, rememberMe: boolean): Promise<MfaRequired> {
+    const mfaToken = randomToken(32);
+    const id = newId();
+    const code = randomCode();
+    const now = this.now();
+    await this.db
+      .insertInto('otpChallenges')
+      .values({
+        id, userId: user.id, tokenHash: sha256(mfaToken), codeHash: hashCode(code, this.d.secret, id),
+        expiresAt: now + OTP_TTL_MS, attempts: 0, lastSentAt: now, consumedAt: null,
+        rememberMe: rememberMe ? 1 : 0, createdAt: now,
+      })
+      .execute();
+    await this.mailCode(user, code);
+    return { requireMFV: true, mfaToken };
   }
 
   private async completeSignIn(user: User, rememberMe: boolean): Promise<Session> {
@@ -198,11 +204,17 @@ export class AuthService {
   }
 
   /**
-   * Signs in a person whose identity an external identity provider has just proven (a verified email). Neither
-   * our password nor our one-time code is asked: the provider did the authenticating.
+   * Signs in a person whose identity an external identity provider has just proven (a verified email): it stands in
+   * for our password only. An account with MFA on still gets our one-time code, whatever the provider's `amr` claims,
+   * so an admin's second factor is ours on every path (docs/decisions.md).
    */
-  async externalSignIn(user: User, rememberMe: boolean, provider: string): Promise<Session> {
+  async externalSignIn(user: User, rememberMe: boolean, provider: string): Promise<Session | MfaRequired> {
     if (user.disabled) throw new AppError(403, 'account_disabled', 'This account is disabled. Ask your manager to enable it.');
+    if (user.mfaEnabled) {
+      const challenge = await this.startChallenge(user, rememberMe);
+      await audit(this.db, { actorUserId: user.id, subjectUserId: user.id, companyId: null, action: 'login.external.challenge', detail: provider });
+      return challenge;
+    }
     const s = await this.completeSignIn(user, rememberMe);
     await audit(this.db, { actorUserId: user.id, subjectUserId: user.id, companyId: s.companyId, action: 'login.external', detail: provider });
     return s;

@@ -204,7 +204,9 @@ export class ExternalLoginService {
         `No Sitewatch account uses ${email}. Ask your manager to add you, or create an account, then sign in with ${p.name} again.`,
       );
     }
-    const session = await this.d.auth.externalSignIn(user, row.rememberMe === 1, p.id);
-    return { ...session, returnUrl: row.returnUrl };
+    const rememberMe = row.rememberMe === 1;
+    const answer = await this.d.auth.externalSignIn(user, rememberMe, p.id);
+    if (answer.requireMFV) return { ...answer, email: user.email, rememberMe, returnUrl: row.returnUrl };
+    return { ...answer, returnUrl: row.returnUrl };
   }
 }

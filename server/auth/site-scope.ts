@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { AccessClaims } from './tokens';
+import type { SitePermission } from '../../src/api/contract/monitoring';
 import { findSite, type SiteRow } from '../db/sites.repository';
 import { findMembership } from '../db/users.repository';
 import { findCompany } from '../db/companies.repository';
@@ -17,6 +18,11 @@ export async function visibleSite(db: Db, claims: AccessClaims, siteId: string):
   const role = site ? await roleIn(db, claims, site.companyId) : null;
   if (!site || !role) throw notFound('Site not found');
   return { site, role };
+}
+
+/** What a role may do on a site it can see (DESIGN §2): everyone views, viewers only view, managers and admins manage. */
+export function sitePermission(role: Role): SitePermission {
+  return { role, view: true, export: role !== 'viewer', manage: role === 'admin' || role === 'manager' };
 }
 
 /**

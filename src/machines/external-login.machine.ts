@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackResponse } from '../api/contract/external-login';
+import type { SessionEvent } from './session.machine';
 // The sign-in page paints before the api layer arrives.
 const api = () => import('../api/external-login.api');
 
@@ -77,12 +78,18 @@ export const externalLoginMachine = setup({
         id: 'finish',
         src: 'finishLogin',
         input: ({ event }) => (event.type === 'external.finish' ? { code: event.code, state: event.state, iss: event.iss } : { code: '', state: '' }),
+        // The session machine takes it from here: it signs in, or (MFA on) asks for the code our server mailed.
         onDone: {
           target: 'done',
           actions: sendTo(
             ({ context }) => context.session!,
-            ({ event }) => {
-              const { returnUrl, ...session } = event.output;
+            ({ event }): SessionEvent => {
+              const output = event.output;
+              if (output.requireMFV) {
+                const { mfaToken, email, rememberMe, returnUrl } = output;
+                return { type: 'session.challenge', mfaToken, email, rememberMe, returnTo: returnUrl };
+              }
+              const { returnUrl, ...session } = output;
               return { type: 'session.establish', session, returnTo: returnUrl };
             },
           ),

@@ -4,7 +4,8 @@ import { companiesPageMachine, DEBOUNCE_MS } from '../../src/machines/companies-
 import { externalLoginMachine } from '../../src/machines/external-login.machine';
 import { validate, whiteLabelSettingsMachine, type WhiteLabelRow } from '../../src/machines/white-label-settings.machine';
 import { companiesMachine } from '../../src/machines/companies.machine';
-import { session } from './session-fixtures';
+import { session, startSession } from './session-fixtures';
+import { ROUTES } from '../../src/machines/session.machine';
 import type { CompanyMember, UserSummary } from '../../src/api/contract/companies';
 import type { ExternalLoginCallbackRequest, ExternalLoginCallbackResponse, ExternalProvider } from '../../src/api/contract/external-login';
 
@@ -104,6 +105,51 @@ describe('external login machine', () => {
     a.send({ type: 'external.finish', code: 'c', state: 's' });
     await waitFor(a, (st) => st.matches('done'));
     expect(received).toEqual([{ type: 'session.establish', session: s, returnTo: '/my-companies' }]);
+  });
+
+  it('an account with MFA on: asks the session actor for our one-time code instead of signing in', async () => {
+    const received: unknown[] = [];
+    const sessionStub = createActor(createMachine({ on: { '*': { actions: ({ event }) => received.push(event) } } })).start();
+    const a = createActor(
+      externalLoginMachine.provide({
+        actors: {
+          finishLogin: fromPromise<ExternalLoginCallbackResponse, ExternalLoginCallbackRequest>(async () => ({
+            requireMFV: true, mfaToken: 'mfa-ext', email: 'admin@sitewatch.test', rememberMe: true, returnUrl: '/admin-dashboard',
+          })),
+        },
+      }),
+      { input: { mode: 'callback', session: sessionStub } },
+    ).start();
+    a.send({ type: 'external.finish', code: 'c', state: 's' });
+    await waitFor(a, (st) => st.matches('done'));
+    expect(received).toEqual([
+      { type: 'session.challenge', mfaToken: 'mfa-ext', email: 'admin@sitewatch.test', rememberMe: true, returnTo: '/admin-dashboard' },
+    ]);
+  });
+
+  it('with the real session machine: the MFA answer leads to the code page, and the code to where the visitor was headed', async () => {
+    const s = session({ role: 'admin', companyId: null, companyName: null });
+    const { actor: sessionActor, emitted, calls } = startSession({ verifyOtp: async () => s });
+    await waitFor(sessionActor, (st) => st.matches({ signedOut: 'idle' }));
+    const a = createActor(
+      externalLoginMachine.provide({
+        actors: {
+          finishLogin: fromPromise<ExternalLoginCallbackResponse, ExternalLoginCallbackRequest>(async () => ({
+            requireMFV: true, mfaToken: 'mfa-ext', email: 'admin@sitewatch.test', rememberMe: false, returnUrl: '/my-profile',
+          })),
+        },
+      }),
+      { input: { mode: 'callback', session: sessionActor } },
+    ).start();
+    a.send({ type: 'external.finish', code: 'c', state: 's' });
+    await waitFor(sessionActor, (st) => st.matches({ mfa: 'idle' }));
+    expect(sessionActor.getSnapshot().context.session).toBeNull();
+    expect(sessionActor.getSnapshot().context.mfa).toEqual({ mfaToken: 'mfa-ext', email: 'admin@sitewatch.test', rememberMe: false });
+    expect(emitted).toContainEqual({ type: 'navigate', to: ROUTES.mfa });
+    sessionActor.send({ type: 'session.verify', code: '123456' });
+    await waitFor(sessionActor, (st) => st.matches('signedIn'));
+    expect(calls.verifyOtp).toEqual([{ mfaToken: 'mfa-ext', code: '123456' }]);
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/my-profile' });
   });
 
   it('shows a failed callback', async () => {

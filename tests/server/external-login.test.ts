@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, MINUTE, buildTestApp, call, demoIds, expectSession, freshIp, newUser, testClock, type TestApp } from './helpers';
-import { startTestIssuer, type TestIssuer } from './oidc-issuer';
+import {
+  DEMO, MINUTE, buildTestApp, call, demoIds, expectSession, freshIp, lastCode, mailsTo, newUser, testClock, type TestApp,
+} from './helpers';
+import { sha256 } from '../../server/auth/secrets';
+import { startTestIssuer, type TestAccount, type TestIssuer } from './oidc-issuer';
 import { loadConfig } from '../../server/config';
 
 const REDIRECT_URI = 'http://localhost:8080/auth0loginCallback';
@@ -44,7 +47,7 @@ describe('external sign-in (OpenID Connect, authorization code + PKCE)', () => {
     return { status: res.statusCode, body: res.json() };
   }
   /** The whole round trip: start, sign in at the provider as `account`, come back with what the provider gave. */
-  async function signInAt(issuer: TestIssuer, provider: string, account: { sub: string; email?: string; email_verified?: boolean }, body: unknown = {}) {
+  async function signInAt(issuer: TestIssuer, provider: string, account: TestAccount, body: unknown = {}) {
     const s = await start(provider, body);
     expect(s.status).toBe(200);
     const back = await issuer.authorize(s.body.data.authorizationUrl, account);
@@ -118,13 +121,76 @@ describe('external sign-in (OpenID Connect, authorization code + PKCE)', () => {
       expect(r.body.data.returnUrl).toBeNull();
     });
 
-    it('asks no one-time code, even of an MFA account, and records the sign-in in the audit log', async () => {
-      const f = await signInAt(google, 'google', { sub: 'g-admin', email: DEMO.admin, email_verified: true });
-      const r = await callback(f.answer, f.cookie);
-      expect(r.status).toBe(200);
-      expectSession(r.body.data, { role: 'admin', companyId: null, email: DEMO.admin });
+    it('records a sign-in without MFA in the audit log', async () => {
+      const f = await signInAt(google, 'google', { sub: 'g-user', email: DEMO.user, email_verified: true });
+      expect((await callback(f.answer, f.cookie)).status).toBe(200);
       const rows = await t.deps.db.selectFrom('auditLog').selectAll().where('action', '=', 'login.external').execute();
-      expect(rows).toContainEqual(expect.objectContaining({ actorUserId: ids.admin, subjectUserId: ids.admin, detail: 'google' }));
+      expect(rows).toContainEqual(expect.objectContaining({ actorUserId: ids.user, subjectUserId: ids.user, detail: 'google' }));
+    });
+
+    it('an MFA account gets our one-time code, mailed as for a password sign-in, and no tokens; the code gives the session', async () => {
+      const families = () => t.deps.db.selectFrom('refreshFamilies').select('id').where('userId', '=', ids.admin).execute();
+      const familiesBefore = (await families()).length;
+      const mailsBefore = await mailsTo(t.app, DEMO.admin);
+      // The provider says it did MFA itself; that does not stand in for ours.
+      const f = await signInAt(
+        google, 'google', { sub: 'g-admin', email: DEMO.admin.toUpperCase(), email_verified: true, amr: ['pwd', 'otp', 'mfa'] },
+        { returnUrl: '/admin-dashboard', rememberMe: true },
+      );
+      const ip = freshIp();
+      const r = await callback(f.answer, f.cookie, ip);
+      expect(r.status).toBe(200);
+      // The shape /api/login answers for MFA, plus what the callback page cannot know; the stored email, not the typed one.
+      expect(r.body).toEqual({
+        data: { requireMFV: true, mfaToken: expect.any(String), email: DEMO.admin, rememberMe: true, returnUrl: '/admin-dashboard' },
+      });
+      expect(await families()).toHaveLength(familiesBefore);
+      const mails = await mailsTo(t.app, DEMO.admin);
+      expect(mails).toHaveLength(mailsBefore.length + 1);
+      const password = await call(t.app, 'POST', '/api/login', { email: DEMO.admin, password: DEMO.password }, undefined, freshIp());
+      expect(password.body.data.requireMFV).toBe(true);
+      const [passwordMail, externalMail] = await mailsTo(t.app, DEMO.admin);
+      expect(externalMail!.subject).toBe(passwordMail!.subject);
+      expect(externalMail!.text.replace(/\d{6}/, 'CODE')).toBe(passwordMail!.text.replace(/\d{6}/, 'CODE'));
+
+      const code = /\b(\d{6})\b/.exec(externalMail!.text)![1]!;
+      const wrong = await call(t.app, 'POST', '/api/verify-opt', { mfaToken: r.body.data.mfaToken, code: code === '000000' ? '111111' : '000000' }, undefined, ip);
+      expect(wrong.body.code).toBe('invalid_code');
+      const v = await call(t.app, 'POST', '/api/verify-opt', { mfaToken: r.body.data.mfaToken, code }, undefined, ip);
+      expect(v.status).toBe(200);
+      expectSession(v.body.data, { role: 'admin', companyId: null, email: DEMO.admin });
+      // Remember me given at start carries through the code to the session lifetime.
+      const family = await t.deps.db
+        .selectFrom('refreshTokens').innerJoin('refreshFamilies', 'refreshFamilies.id', 'refreshTokens.familyId')
+        .select('refreshFamilies.absoluteExpiresAt').where('refreshTokens.tokenHash', '=', sha256(v.body.data.refreshToken))
+        .executeTakeFirstOrThrow();
+      expect(family.absoluteExpiresAt - clock.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+      const audit = await t.deps.db.selectFrom('auditLog').selectAll().where('actorUserId', '=', ids.admin).execute();
+      expect(audit).toContainEqual(expect.objectContaining({ action: 'login.external.challenge', detail: 'google' }));
+      expect(audit.filter((a) => a.action === 'login.external')).toEqual([]);
+    });
+
+    it('the challenge of an external sign-in is an ordinary one: resend works, and it is single use', async () => {
+      const f = await signInAt(auth0, 'auth0', { sub: 'a0-admin', email: DEMO.admin, email_verified: true });
+      const ip = freshIp();
+      const r = await callback(f.answer, f.cookie, ip);
+      expect(r.body.data).toMatchObject({ requireMFV: true, rememberMe: false, returnUrl: null });
+      clock.advance(31_000);
+      expect((await call(t.app, 'POST', '/api/resend-opt', { mfaToken: r.body.data.mfaToken }, undefined, ip)).body).toEqual({ data: { sent: true } });
+      const code = await lastCode(t.app, DEMO.admin);
+      const v = await call(t.app, 'POST', '/api/verify-opt', { mfaToken: r.body.data.mfaToken, code }, undefined, ip);
+      expectSession(v.body.data, { role: 'admin', email: DEMO.admin });
+      const again = await call(t.app, 'POST', '/api/verify-opt', { mfaToken: r.body.data.mfaToken, code }, undefined, ip);
+      expect(again.status).toBe(401);
+    });
+
+    it('a disabled MFA account is refused before any code is mailed', async () => {
+      const u = await newUser(t.app, { mfa: true, deps: t.deps });
+      await t.deps.db.updateTable('users').set({ disabled: 1 }).where('email', '=', u.email).execute();
+      const f = await signInAt(google, 'google', { sub: 'g-disabled-mfa', email: u.email, email_verified: true });
+      const r = await callback(f.answer, f.cookie);
+      expect(r.body.code).toBe('account_disabled');
+      expect(await mailsTo(t.app, u.email)).toEqual([]);
     });
 
     it('an absent email_verified is accepted (the provider vouches for the email it shares)', async () => {

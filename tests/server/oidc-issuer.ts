@@ -43,6 +43,8 @@ export interface TestAccount {
   sub: string;
   email?: string;
   email_verified?: boolean;
+  /** How the provider says it authenticated the person (the ID token's `amr`), e.g. ['pwd', 'otp']. */
+  amr?: string[];
 }
 
 export interface TestClient {
@@ -92,7 +94,8 @@ export async function startTestIssuer(
     adapter: memoryAdapter(),
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     cookies: { keys: ['test-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    // amr comes with openid, as Auth0 sends it after its own MFA, so a test can have the provider assert MFA.
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'] },
     // Conforming providers keep profile claims out of the ID token in the code flow; the server then asks UserInfo.
     conformIdTokenClaims: opts.idTokenHasEmail === false,
     features: { devInteractions: { enabled: false } },
@@ -124,7 +127,8 @@ export async function startTestIssuer(
       const grant = new provider.Grant({ accountId, clientId: details.params.client_id });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      const amr = accounts.get(accountId)?.amr;
+      await provider.interactionFinished(req, res, { login: { accountId, ...(amr ? { amr } : {}) }, consent: { grantId } }, { mergeWithLastSubmission: false });
     })().catch((e: unknown) => {
       res.statusCode = 500;
       res.end(String(e));

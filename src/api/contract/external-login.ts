@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { session } from './auth';
+import { mfaRequired, session } from './auth';
 import { isSitePath } from './url';
 
 /** The third-party sign-in buttons of the sign-in page (SPEC §2). */
@@ -30,6 +30,17 @@ export const externalLoginCallbackRequest = z.strictObject({
 });
 export type ExternalLoginCallbackRequest = z.infer<typeof externalLoginCallbackRequest>;
 
-/** A session exactly as /api/login answers it, plus where to go next (null: the client's default). */
-export const externalLoginCallbackResponse = session.extend({ returnUrl: z.string().nullable() });
+/** Where to go after sign-in (null: the client's default). */
+const returnUrl = z.string().nullable();
+
+/** An account without MFA: a session exactly as /api/login answers it. */
+export const externalLoginSession = session.extend({ returnUrl });
+
+/**
+ * An account with MFA on: our one-time code was mailed, as /api/login answers. The callback page cannot know the
+ * email or Remember me (both were given before the browser left for the provider), so they come back here.
+ */
+export const externalLoginChallenge = mfaRequired.extend({ email: z.string().max(254), rememberMe: z.boolean(), returnUrl });
+
+export const externalLoginCallbackResponse = z.discriminatedUnion('requireMFV', [externalLoginChallenge, externalLoginSession]);
 export type ExternalLoginCallbackResponse = z.infer<typeof externalLoginCallbackResponse>;
