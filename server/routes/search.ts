@@ -108,11 +108,18 @@ async function nodesMatching(db: Db, companyId: string, t: Terms): Promise<Searc
   }));
 }
 
-async function usersMatching(db: Db, t: Terms): Promise<SearchResult[]> {
+/**
+ * Users to shadow (DESIGN §6): never a platform admin, the caller or a disabled account, which POST /api/shadow-user
+ * refuses; offering them would only lead to a refusal.
+ */
+async function usersMatching(db: Db, callerId: string, t: Terms): Promise<SearchResult[]> {
   const columns = [sql.ref<string>('name'), sql.ref<string>('email')];
   const rows = await db
     .selectFrom('users')
     .select(['id', 'name', 'email'])
+    .where('platformRole', 'is', null)
+    .where('disabled', '=', 0)
+    .where('id', '!=', callerId)
     .where(matches(columns, t))
     .orderBy(closeness(columns, t))
     .orderBy(sql`length(${columns[0]})`)
@@ -165,7 +172,7 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const found = await Promise.all([
       scope && wants('site') ? sitesMatching(db, scope.companyId, t) : [],
       scope && wants('node') ? nodesMatching(db, scope.companyId, t) : [],
-      admin && wants('user') ? usersMatching(db, t) : [],
+      admin && wants('user') ? usersMatching(db, claims.sub, t) : [],
       wants('company') ? companiesMatching(db, claims, admin, t) : [],
     ]);
     // The prefilter folds case as the database does and the ranking as JavaScript does; where they differ, the ranking decides.

@@ -6,7 +6,7 @@ import { parse } from '../errors';
 import type { Db } from '../db/database';
 import { DEFAULT_SAFE_MAX, DEFAULT_SAFE_MIN, findSite, siteSummaries, type SiteRow } from '../db/sites.repository';
 import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
-import { tokenCompany, visibleSite } from '../auth/site-scope';
+import { sitePermission, tokenCompany, visibleSite } from '../auth/site-scope';
 import { id } from '../../src/api/contract/common';
 import type { SiteBasicInfo, SiteTree } from '../../src/api/contract/monitoring';
 
@@ -73,6 +73,6 @@ export async function siteRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.get('/api/site-dashboard/check-permission/:id', authed, async (req) => {
     const { id: siteId } = parse(idParams, req.params);
     const { role } = await visibleSite(db, claimsOf(req), siteId);
-    return { data: { allowed: true as const, role } };
+    return { data: sitePermission(role) };
   });
 }

@@ -171,11 +171,26 @@ describe('GET /api/search', () => {
       expect(r.body.data).toBeUndefined();
     });
 
+    it('never offers the caller, another platform admin or a disabled account: shadow-user refuses them (DESIGN §6)', async () => {
+      const ada = await newUser(t.app);
+      await t.deps.db.updateTable('users').set({ platformRole: 'admin', name: 'Ada Second Admin' }).where('email', '=', ada.email).execute();
+      const dis = await newUser(t.app);
+      await t.deps.db.updateTable('users').set({ disabled: 1, name: 'Ada Disabled' }).where('email', '=', dis.email).execute();
+      const offered = await search(q('ada', '&kinds=user'), tok.admin);
+      expect(offered).toEqual([]);
+      const me = await t.deps.db.selectFrom('users').select('name').where('id', '=', ids.admin).executeTakeFirstOrThrow();
+      expect((await search(q(me.name, '&kinds=user'), tok.admin)).map((r) => r.id)).not.toContain(ids.admin);
+      // Every user the search does offer can be shadowed.
+      for (const r of await search(q('sitewatch.test', '&kinds=user'), tok.admin)) {
+        expect((await call(t.app, 'POST', '/api/shadow-user', { userId: r.id }, tok.admin)).status).toBe(200);
+      }
+    });
+
     it('finds users only for an admin acting as themselves; for anyone else the kind is silently empty', async () => {
       const admin = await search(q('viewer', '&kinds=user'), tok.admin);
       expect(admin).toEqual([{ kind: 'user', id: ids.viewer, label: 'Vic Viewer', detail: DEMO.viewer, score: 4 }]);
       expect((await search(q('sitewatch.test', '&kinds=user'), tok.admin)).map((r) => r.id).sort()).toEqual(
-        [ids.admin, ids.manager, ids.user, ids.viewer].sort(),
+        [ids.manager, ids.user, ids.viewer].sort(),
       );
       expect((await search(q('vic viewer'), tok.adminNorthwind)).map((r) => [r.kind, r.score])).toEqual([['user', 5]]);
       for (const token of [tok.user, tok.viewer, tok.managerMackwell, tok.stranger, tok.shadowHarbour]) {

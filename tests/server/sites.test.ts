@@ -162,11 +162,19 @@ describe('dashboards and site dashboards', () => {
       expect(hubs.filter((h) => h.id !== quiet.id).every((h) => h.online)).toBe(true);
     });
 
-    it('GET /api/site-dashboard/check-permission/{id} answers the role the session reads the site with', async () => {
+    it('GET /api/site-dashboard/check-permission/{id} answers what the caller may do there: { role, view, export, manage }', async () => {
       const site = sitesOf(ids.northwind)[0]!.id;
-      expect(permissionResponse.parse(await get(`/api/site-dashboard/check-permission/${site}`, tok.user))).toEqual({ allowed: true, role: 'user' });
-      expect(permissionResponse.parse(await get(`/api/site-dashboard/check-permission/${site}`, tok.viewer))).toEqual({ allowed: true, role: 'viewer' });
-      expect(permissionResponse.parse(await get(`/api/site-dashboard/check-permission/${site}`, adminNorthwind))).toEqual({ allowed: true, role: 'admin' });
+      const permission = async (token: string) => permissionResponse.parse(await get(`/api/site-dashboard/check-permission/${site}`, token));
+      expect(await permission(tok.user)).toEqual({ role: 'user', view: true, export: true, manage: false });
+      expect(await permission(tok.viewer)).toEqual({ role: 'viewer', view: true, export: false, manage: false });
+      const managerNorthwind = (await call(t.app, 'POST', '/api/switch-company', { companyId: ids.northwind }, tok.manager)).body.data.accessToken as string;
+      expect(await permission(managerNorthwind)).toEqual({ role: 'manager', view: true, export: true, manage: true });
+      expect(await permission(adminNorthwind)).toEqual({ role: 'admin', view: true, export: true, manage: true });
+      const shadow = (await call(t.app, 'POST', '/api/shadow-company', { companyId: ids.northwind }, tok.admin)).body.data.accessToken as string;
+      expect(await permission(shadow)).toEqual({ role: 'manager', view: true, export: true, manage: true });
+      // Another company's site is not found, never "not allowed".
+      const foreign = sitesOf(ids.mackwell)[0]!.id;
+      expect((await call(t.app, 'GET', `/api/site-dashboard/check-permission/${foreign}`, undefined, tok.user)).status).toBe(404);
     });
   });
 

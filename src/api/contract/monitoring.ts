@@ -172,7 +172,17 @@ export const hubsResponse = z.array(hubInfo);
 export const siteTree = z.object({ site: siteBasicInfo, hubs: z.array(hubInfo.extend({ nodes: z.array(nodeInfo) })) });
 export type SiteTree = z.infer<typeof siteTree>;
 
-export const permissionResponse = z.object({ allowed: z.literal(true), role: z.enum(['admin', 'manager', 'user', 'viewer']) });
+/** GET /api/site-dashboard/check-permission/{id}: what the caller may do on that site (DESIGN §6); a foreign site is 404. */
+export const permissionResponse = z.strictObject({
+  role: z.enum(['admin', 'manager', 'user', 'viewer']),
+  /** Open the site dashboard and its readings. */
+  view: z.boolean(),
+  /** Export readings and share the dashboard (users and above; a viewer is read-only). */
+  export: z.boolean(),
+  /** Change the site, its hubs, nodes, feeds and alert rules (managers and admins). */
+  manage: z.boolean(),
+});
+export type SitePermission = z.infer<typeof permissionResponse>;
 
 /** POST /api/ingest: a hub's batch, authenticated by its API key (X-Api-Key). */
 export const ingestRequest = z.strictObject({
