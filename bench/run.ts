@@ -5,7 +5,7 @@ import { readingsWeek, readingsYear } from './readings';
 import { reduction } from './reduction';
 import { ingest } from './ingest';
 import { chart } from './chart';
-import { table } from './table';
+import { table, tableMinmax } from './table';
 import { palette } from './palette';
 
 /**
@@ -47,7 +47,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, palette };
+const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,6 +1,6 @@
 import { chartNivo, chartUplot } from './chart-cases';
-import { pooledMount, scrollFrames, tableMount, tableRows } from './table-cases';
+import { minmaxData, minmaxIndexOf, minmaxMount, pooledMount, scrollFrames, tableMount, tableRows } from './table-cases';
 import { paletteArm, paletteCollect, paletteOpen, paletteSetup } from './palette-cases';
 
 /** The cases the Node side of `npm run bench` drives through Playwright (see bench/browser-harness.ts). */
-Object.assign(window, { bench: { chartNivo, chartUplot, tableRows, tableMount, pooledMount, scrollFrames, paletteSetup, paletteOpen, paletteArm, paletteCollect } });
+Object.assign(window, { bench: { chartNivo, chartUplot, tableRows, tableMount, pooledMount, scrollFrames, minmaxData, minmaxMount, minmaxIndexOf, paletteSetup, paletteOpen, paletteArm, paletteCollect } });

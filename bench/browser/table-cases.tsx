@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { VirtualTable, type Column } from '../../src/views/site-dashboard/virtual-table';
 import * as v from '../../src/views/site-dashboard/site-dashboard.css';
+import { minmaxRows, type MinMaxRow } from '../../src/views/site-dashboard/minmax-rows';
+import type { ReadingSeries } from '../../src/api/contract/monitoring';
 import { paintedAfter, stage } from './frames';
 
 /** B3's rows: 8 columns of the kinds the product's tables hold (names, ids, numbers, times, states). */
@@ -152,4 +154,79 @@ export async function scrollFrames(steps: number, px: number): Promise<number[]>
     document.removeEventListener('scroll', onScroll, { capture: true });
   }
   return out;
+}
+
+/** The min/max table's data: one answer of `feeds` series of quarter-hour buckets over `days` days. */
+let minmax: ReadingSeries[] = [];
+let minmaxBuilt: MinMaxRow[] = [];
+const QUARTER = 15 * 60_000;
+
+/**
+ * A readings-minmax answer as the site dashboard's table gets it: each feed's buckets ascending, each feed missing
+ * buckets of its own (quiet sensors, late starts), so rows and feeds do not line up. Returns the number of points.
+ */
+export async function minmaxData(feeds: number, days: number): Promise<number> {
+  const t0 = Date.parse('2026-08-01T00:00:00Z');
+  const buckets = days * 96;
+  let points = 0;
+  minmax = [];
+  for (let f = 0; f < feeds; f++) {
+    const t: number[] = [];
+    const min: number[] = [];
+    const max: number[] = [];
+    for (let i = (f * 37) % 96; i < buckets; i++) {
+      if ((i * 7 + f * 13) % 50 === 0) continue;
+      const v = 4 + Math.sin((i + f * 11) / 40);
+      t.push(t0 + i * QUARTER);
+      min.push(Math.round((v - 0.3) * 100) / 100);
+      max.push(Math.round((v + 0.3) * 100) / 100);
+    }
+    points += t.length;
+    minmax.push({ feedId: `f${f}`, nodeId: `n${f % 10}`, name: `Fridge ${f}`, unit: '°C', t, min, max });
+  }
+  minmaxBuilt = minmaxRows(minmax);
+  return points;
+}
+
+const num = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+/** The product's columns: the bucket, then min – max of each feed. */
+function minmaxColumns(series: ReadingSeries[]): Column<MinMaxRow>[] {
+  return [
+    { id: 'ts', header: 'Period', cell: (r) => time.format(r.ts), width: '1.6fr' },
+    ...series.map((x, i) => ({
+      id: x.feedId,
+      header: `${x.name} (${x.unit}) Min–Max`,
+      cell: (r: MinMaxRow) => {
+        const j = r.at[i]!;
+        const lo = j < 0 ? undefined : x.min?.[j];
+        const hi = j < 0 ? undefined : x.max?.[j];
+        return lo !== undefined && hi !== undefined ? `${num.format(lo)} – ${num.format(hi)}` : '—';
+      },
+    })),
+  ];
+}
+
+/**
+ * The min/max table from the answer to the painted table, rows built as the product builds them (`prebuilt`
+ * false), or from rows already in hand (the baseline: the same mount without the build). Returns both times.
+ */
+export async function minmaxMount(prebuilt: boolean): Promise<{ painted: number; build: number }> {
+  const el = stage();
+  const t0 = performance.now();
+  const rows = prebuilt ? minmaxBuilt : minmaxRows(minmax);
+  const build = performance.now() - t0;
+  createRoot(el).render(<VirtualTable label="Minimum and maximum" columns={minmaxColumns(minmax)} rows={rows} rowId={(r) => String(r.ts)} />);
+  const painted = await paintedAfter(t0, () => el.querySelector('[role="cell"]') !== null);
+  return { painted, build };
+}
+
+/** The row build this replaced: every distinct time, then each cell found with indexOf. Returns its ms. */
+export async function minmaxIndexOf(): Promise<number> {
+  const t0 = performance.now();
+  const times = [...new Set(minmax.flatMap((x) => x.t))].sort((a, b) => b - a);
+  const rows = times.map((ts) => ({ ts, cells: minmax.map((x) => { const i = x.t.indexOf(ts); return i < 0 ? null : { min: x.min?.[i], max: x.max?.[i] }; }) }));
+  const ms = performance.now() - t0;
+  if (rows.length !== minmaxBuilt.length) throw new Error(`indexOf built ${rows.length} rows, the merge ${minmaxBuilt.length}`);
+  return ms;
 }

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardResponse, NodeInfo } from '../api/contract/monitoring';
+import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
 
 const api = () => import('../api/monitoring.api');
 
@@ -13,26 +14,32 @@ export interface DashboardContext {
   siteId: string | null;
   nodes: NodeInfo[];
   nodesError: string | null;
+  /** The session whose company switches the dashboard follows; null where nobody switches (tests). */
+  session: CompanySource | null;
 }
 
-export type DashboardEvent = { type: 'dashboard.refresh' } | { type: 'dashboard.nodes'; siteId: string } | { type: 'dashboard.closeNodes' };
+export type DashboardEvent = { type: 'dashboard.refresh' } | { type: 'dashboard.nodes'; siteId: string } | { type: 'dashboard.closeNodes' } | CompanyChanged;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export const dashboardMachine = setup({
-  types: { context: {} as DashboardContext, events: {} as DashboardEvent },
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent, input: {} as { session?: CompanySource | null } | undefined },
   actors: {
+    companyWatch,
     fetchDashboard: fromPromise<DashboardResponse>(async () => (await api()).dashboard()),
     fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => (await api()).dashboardNodes(input.siteId)),
   },
   delays: { refresh: DASHBOARD_REFRESH_MS },
 }).createMachine({
   id: 'dashboard',
-  context: { dashboard: null, error: null, siteId: null, nodes: [], nodesError: null },
+  context: ({ input }) => ({ dashboard: null, error: null, siteId: null, nodes: [], nodesError: null, session: input?.session ?? null }),
   type: 'parallel',
+  invoke: { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'dashboard' }) },
   states: {
     sites: {
       initial: 'loading',
+      // Another company's token: what the old one read is dropped, not shown under the new company's name.
+      on: { 'company.changed': { target: '.loading', actions: assign({ dashboard: null, error: null }) } },
       states: {
         loading: {
           invoke: {
@@ -52,6 +59,7 @@ export const dashboardMachine = setup({
       on: {
         'dashboard.nodes': { target: '.requesting', actions: assign({ siteId: ({ event }) => event.siteId, nodes: [], nodesError: null }) },
         'dashboard.closeNodes': { target: '.idle', actions: assign({ siteId: null, nodes: [] }) },
+        'company.changed': { target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
       },
       states: {
         idle: {},

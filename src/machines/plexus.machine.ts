@@ -1,19 +1,26 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Plexus } from '../api/contract/monitoring';
+import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
 
 const api = () => import('../api/monitoring.api');
 
 /** Plexus: each site's hubs and the nodes behind them, for the company in view. */
 export const plexusMachine = setup({
   types: {
-    context: {} as { plexus: Plexus; error: string | null; companyId: string | null },
-    events: {} as { type: 'plexus.refresh' },
-    input: {} as { companyId: string | null },
+    context: {} as { plexus: Plexus; error: string | null; companyId: string | null; session: CompanySource | null },
+    events: {} as { type: 'plexus.refresh' } | CompanyChanged,
+    input: {} as { companyId: string | null; session?: CompanySource | null },
   },
-  actors: { fetchPlexus: fromPromise<Plexus, { companyId: string | null }>(async ({ input }) => (await api()).plexus(input.companyId ?? undefined)) },
+  actors: {
+    companyWatch,
+    fetchPlexus: fromPromise<Plexus, { companyId: string | null }>(async ({ input }) => (await api()).plexus(input.companyId ?? undefined)),
+  },
 }).createMachine({
   id: 'plexus',
-  context: ({ input }) => ({ plexus: [], error: null, companyId: input.companyId }),
+  context: ({ input }) => ({ plexus: [], error: null, companyId: input.companyId, session: input.session ?? null }),
+  invoke: { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'plexus' }) },
+  // The network of the company now in view; the previous company's is dropped at once.
+  on: { 'company.changed': { target: '.loading', actions: assign({ companyId: ({ event }) => event.companyId, plexus: [], error: null }) } },
   initial: 'loading',
   states: {
     loading: {

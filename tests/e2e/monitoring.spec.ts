@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInAdmin, signInAs } from './helpers';
 
 test('open a site from the dashboard, change the chart, drill into a sub-site, reload and keep the view', async ({ page }) => {
@@ -70,4 +70,92 @@ test('the Admin Dashboard and Plexus show platform and network health', async ({
   await expect(page.getByRole('heading', { name: 'Plexus', level: 1 })).toBeVisible();
   await expect(page.getByRole('table').first()).toBeVisible();
   await page.screenshot({ path: 'screenshots/plexus.png', fullPage: true });
+});
+
+/** Pixels of the chart's canvas drawn in a series colour (grid, axes and text are grey). */
+const colouredPixels = (page: Page) =>
+  page.getByRole('img', { name: /Readings chart/ }).locator('canvas').evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!) > 80) n++;
+    return n;
+  });
+
+/** A `datetime-local` value in the browser's time zone. */
+const local = (ms: number) => {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
+
+test('the latest-reading view shows tiles, and a one-bucket range draws its points', async ({ page }) => {
+  await signInAs(page, 'user@sitewatch.test');
+  await page.getByRole('link', { name: /^Open / }).first().click();
+  await expect(page.getByRole('img', { name: /Readings chart/ })).toBeVisible();
+
+  await page.getByLabel('Data view').selectOption('Reading');
+  const tiles = page.getByRole('list', { name: 'Latest reading of each feed' });
+  await expect(tiles).toBeVisible();
+  await expect(page.getByRole('img', { name: /Readings chart/ })).toHaveCount(0);
+  const first = tiles.getByRole('listitem').first();
+  await expect(first).toHaveAccessibleName(/\S+ \S+/);
+  await expect(first.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  await expect(page.getByText('Interval, aggregation and range do not apply to this view.', { exact: false })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/site-dashboard-reading-tiles.png', fullPage: true });
+
+  // One day-long bucket per feed: every series is a single point, drawn as a dot.
+  await page.getByLabel('Data view').selectOption('RawData');
+  await page.getByLabel('Interval').selectOption('24hours');
+  const end = Date.now() - 60 * 60_000;
+  await page.getByLabel('From', { exact: true }).fill(local(end - 30 * 60_000));
+  await page.getByLabel('To', { exact: true }).fill(local(end));
+  await page.getByRole('button', { name: 'Apply range' }).click();
+  await expect(page).toHaveURL(/from=/);
+  await expect(page.getByRole('img', { name: /Readings chart/ })).toBeVisible();
+  await expect.poll(() => colouredPixels(page)).toBeGreaterThan(20);
+  await page.getByRole('img', { name: /Readings chart/ }).screenshot({ path: 'screenshots/site-dashboard-single-points.png' });
+});
+
+test('the site dashboard reopens the last site, and a company switch from the palette goes back to the picker', async ({ page }) => {
+  await signInAs(page, 'manager@sitewatch.test');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.getByRole('link', { name: /^Open / }).first().click();
+  await expect(page).toHaveURL(/\/site-dashboard\?site=/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toHaveText('Site Dashboard');
+  const siteName = (await heading.innerText()).trim();
+  await page.getByLabel('Interval').selectOption('6hours');
+  await expect(page).toHaveURL(/interval=6hours/);
+
+  // No site in the URL: the last site and view come back (SPEC §7's SiteDashboard slice).
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await nav.getByRole('link', { name: 'Site Dashboard' }).click();
+  await expect(heading).toHaveText(siteName);
+  await expect(page).toHaveURL(/interval=6hours/);
+  await expect(page.getByLabel('Interval')).toHaveValue('6hours');
+
+  // Ctrl+K, a company, Enter.
+  const company = page.getByLabel('Company', { exact: true });
+  const other = (await company.locator('option:checked').textContent()) === 'Northwind Care Homes' ? 'Mackwell Lighting Services' : 'Northwind Care Homes';
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByLabel('Search commands, companies, sites, nodes and users')).toBeFocused();
+  await page.keyboard.type(other.split(' ')[0]!.toLowerCase());
+  await expect(palette.getByRole('option', { selected: true })).toContainText(other);
+  await page.keyboard.press('Enter');
+  await expect(company.locator('option:checked')).toHaveText(other);
+
+  // Only the new company's data: the picker with its sites, nothing of the old site, and no ?site= in the URL.
+  await expect(page.getByRole('heading', { name: 'Choose a site', level: 1 })).toBeVisible();
+  await expect(page).not.toHaveURL(/site=/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link').first()).toBeVisible();
+  await expect(main).not.toContainText(siteName);
+  await page.screenshot({ path: 'screenshots/site-dashboard-after-switch.png', fullPage: true });
+
+  // The kept site is the other company's, so the site dashboard stays on the picker.
+  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await nav.getByRole('link', { name: 'Site Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a site', level: 1 })).toBeVisible();
+  await expect(main).not.toContainText(siteName);
 });

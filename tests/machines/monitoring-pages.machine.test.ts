@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { dashboardMachine, DASHBOARD_REFRESH_MS } from '../../src/machines/dashboard.machine';
+import { dashboardMachine, DASHBOARD_REFRESH_MS, type DashboardContext } from '../../src/machines/dashboard.machine';
 import { adminDashboardMachine } from '../../src/machines/admin-dashboard.machine';
 import { plexusMachine } from '../../src/machines/plexus.machine';
 import type { AdminOverview, DashboardResponse, NodeInfo, Plexus } from '../../src/api/contract/monitoring';
+import { held, session, startSession } from './session-fixtures';
 
 const dash = (n: number): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: Array.from({ length: n }, () => ({} as never)) });
 
@@ -18,6 +19,7 @@ describe('dashboard machine', () => {
           fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => [{ id: `n-${input.siteId}` } as NodeInfo]),
         },
       }),
+      { input: {} },
     ).start();
     await vi.waitFor(() => expect(a.getSnapshot().matches({ sites: 'ready' })).toBe(true));
     expect(a.getSnapshot().context.dashboard?.sites).toHaveLength(1);
@@ -40,6 +42,7 @@ describe('dashboard machine', () => {
           fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => Promise.reject(new Error('gone'))),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(a, (s) => s.matches({ sites: 'failed' }));
     expect(a.getSnapshot().context.error).toBe('down');
@@ -58,6 +61,7 @@ describe('admin dashboard and plexus machines', () => {
       adminDashboardMachine.provide({
         actors: { fetchOverview: fromPromise<AdminOverview>(async () => (fail ? Promise.reject(new Error('x')) : [])) },
       }),
+      { input: {} },
     ).start();
     await waitFor(admin, (s) => s.matches('failed'));
     fail = false;
@@ -78,5 +82,85 @@ describe('admin dashboard and plexus machines', () => {
     ).start();
     await waitFor(plexus, (s) => s.matches('ready'));
     expect(seen).toEqual(['c7']);
+  });
+});
+
+describe('monitoring pages follow a company switch (issue 11, item 14)', () => {
+  /** The real session machine signed in to c1; each page's call answers for the company whose token is in use. */
+  async function signedIn() {
+    const c1 = held({ companyId: 'c1', companyName: 'One', role: 'admin' });
+    const s = startSession({
+      restored: { session: c1, userTokens: { c1 }, unauthorizedCount: 0 },
+      switchCompany: async ({ companyId }) => session({ companyId, companyName: companyId === 'c2' ? 'Two' : 'One', role: 'admin' }),
+    });
+    await waitFor(s.actor, (st) => st.matches('signedIn'));
+    return { session: s.actor, company: () => s.actor.getSnapshot().context.session?.companyId ?? null };
+  }
+
+  it('the dashboard re-reads the new company’s sites and closes the old company’s nodes', async () => {
+    const { session: sessionActor, company } = await signedIn();
+    const a = createActor(
+      dashboardMachine.provide({
+        actors: {
+          fetchDashboard: fromPromise<DashboardResponse>(async () => ({ companyId: company()!, companyName: company()!, sites: [] })),
+          fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => []),
+        },
+      }),
+      { input: { session: sessionActor } },
+    ).start();
+    await waitFor(a, (s) => s.matches({ sites: 'ready' }));
+    a.send({ type: 'dashboard.nodes', siteId: 's1' });
+    await waitFor(a, (s) => s.matches({ nodes: 'success' }));
+    const reloading: DashboardContext[] = [];
+    a.subscribe((s) => s.matches({ sites: 'loading' }) && reloading.push(s.context));
+    sessionActor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(a, (s) => s.matches({ sites: 'ready', nodes: 'idle' }) && s.context.dashboard?.companyId === 'c2');
+    // Nothing read with the old token is left on screen meanwhile.
+    expect(reloading[0]).toMatchObject({ dashboard: null, siteId: null, nodes: [] });
+    expect(a.getSnapshot().context.dashboard?.companyId).toBe('c2');
+  });
+
+  it('Plexus reads the new company’s network', async () => {
+    const { session: sessionActor, company } = await signedIn();
+    const seen: (string | null)[] = [];
+    const plexus = createActor(
+      plexusMachine.provide({
+        actors: {
+          fetchPlexus: fromPromise<Plexus, { companyId: string | null }>(async ({ input }) => {
+            seen.push(input.companyId);
+            return [{ siteId: `site-of-${input.companyId}`, siteName: 'x', hubs: [] }];
+          }),
+        },
+      }),
+      { input: { companyId: company(), session: sessionActor } },
+    ).start();
+    await waitFor(plexus, (s) => s.matches('ready'));
+    const reloading: Plexus[] = [];
+    plexus.subscribe((s) => s.matches('loading') && reloading.push(s.context.plexus));
+    sessionActor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(plexus, (s) => s.matches('ready') && s.context.companyId === 'c2');
+    expect(reloading).toEqual([[]]);
+    expect(seen).toEqual(['c1', 'c2']);
+    expect(plexus.getSnapshot().context.plexus[0]!.siteId).toBe('site-of-c2');
+  });
+
+  it('a page the new role may not see is not read again: a user shadowed from Plexus would meet a 403, which logs out', async () => {
+    const admin = held({ companyId: 'c1', companyName: 'One', role: 'admin' });
+    const s = startSession({
+      restored: { session: admin, userTokens: { c1: admin }, unauthorizedCount: 0 },
+      startShadow: async () => session({ companyId: 'c1', role: 'user', isShadow: true, shadow: { kind: 'user', name: 'Uma', actorName: 'Ada' } }),
+    });
+    await waitFor(s.actor, (st) => st.matches('signedIn'));
+    let reads = 0;
+    const plexus = createActor(
+      plexusMachine.provide({ actors: { fetchPlexus: fromPromise<Plexus, { companyId: string | null }>(async () => (reads++, [])) } }),
+      { input: { companyId: 'c1', session: s.actor } },
+    ).start();
+    await waitFor(plexus, (st) => st.matches('ready'));
+    s.actor.send({ type: 'shadow.user', userId: 'uma' });
+    await waitFor(s.actor, (st) => st.context.session?.isShadow === true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reads).toBe(1);
+    expect(plexus.getSnapshot().matches('ready')).toBe(true);
   });
 });

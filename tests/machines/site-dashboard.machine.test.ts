@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
-  DEFAULT_VIEW, readingsQuery, searchOf, siteDashboardMachine, viewFromSearch, type SiteDashboardContext, type SiteView,
+  bucketMsOf, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, siteDashboardMachine, viewFromSearch, type SiteDashboardContext, type SiteView,
 } from '../../src/machines/site-dashboard.machine';
+import type { CompanySource } from '../../src/machines/company-watch';
+import type { SiteViewStoreCommand } from '../../src/machines/site-dashboard-store';
+import { held, session, startSession } from './session-fixtures';
 import type { HubInfo, NodeInfo, ReadingsRequest, ReadingsResponse, SiteBasicInfo, SiteSummary } from '../../src/api/contract/monitoring';
 
 const info = (id: string): SiteBasicInfo => ({
@@ -14,8 +17,23 @@ const node = (id: string, feeds: string[]): NodeInfo => ({
   feeds: feeds.map((f) => ({ id: f, name: f, unit: '°C', signalKey: 'temperature', kind: 'instant' as const, rangeMin: 2, rangeMax: 8, latest: null })),
 });
 
-function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo[] = () => [node('n1', ['f1', 'f2'])]) {
-  const calls = { readings: [] as ReadingsRequest[], info: [] as string[] };
+const summary = (id: string): SiteSummary => ({
+  id, name: `Site ${id}`, parentSiteId: null, timezone: 'Europe/London', address: '', latitude: null, longitude: null, subSiteCount: 0, hubCount: 1, nodeCount: 1,
+  devicesOnline: 1, devicesOffline: 0, outOfRangeFeeds: 0, lastReadingAt: null,
+});
+
+interface Setup {
+  nodesOf?: (site: string) => NodeInfo[];
+  /** The company's sites, as GET /api/sites answers them for the token in use. */
+  sites?: () => SiteSummary[];
+  /** The SiteDashboard slice's query string, or null when none was kept. */
+  saved?: string | null;
+  session?: CompanySource | null;
+}
+
+function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo[] = () => [node('n1', ['f1', 'f2'])], more: Omit<Setup, 'nodesOf'> = {}) {
+  const calls = { readings: [] as ReadingsRequest[], minmax: 0, info: [] as string[], nodes: 0, hubs: 0, subSites: 0, sites: 0 };
+  const saved: string[] = [];
   const answer = (req: ReadingsRequest): ReadingsResponse => ({ series: (req.feedIds ?? []).map((f) => ({ feedId: f, nodeId: 'n1', name: f, unit: '°C', t: [1], value: [5] })) });
   const actor = createActor(
     siteDashboardMachine.provide({
@@ -24,26 +42,44 @@ function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo
           calls.info.push(input.siteId);
           return info(input.siteId);
         }),
-        fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => []),
-        fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async () => []),
-        fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => nodesOf(input.siteId)),
+        fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => {
+          calls.subSites++;
+          return [];
+        }),
+        fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async () => {
+          calls.hubs++;
+          return [];
+        }),
+        fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => {
+          calls.nodes++;
+          return nodesOf(input.siteId);
+        }),
         fetchReadings: fromPromise<ReadingsResponse, { siteId: string; context: SiteDashboardContext }>(async ({ input }) => {
           const q = readingsQuery(input.context.view, Date.now(), input.context.maxPoints);
           calls.readings.push(q);
           return answer(q);
         }),
-        fetchMinMax: fromPromise<ReadingsResponse, { siteId: string; context: SiteDashboardContext }>(async () => ({ series: [] })),
+        fetchMinMax: fromPromise<ReadingsResponse, { siteId: string; context: SiteDashboardContext }>(async () => {
+          calls.minmax++;
+          return { series: [] };
+        }),
+        fetchSites: fromPromise<SiteSummary[]>(async () => {
+          calls.sites++;
+          return (more.sites ?? (() => [summary('s1'), summary('s2')]))();
+        }),
+        loadSavedView: fromPromise<string | null>(async () => more.saved ?? null),
+        siteViewStore: fromCallback<SiteViewStoreCommand>(({ receive }) => receive((c) => saved.push(c.search))),
       },
     }),
-    { input: { view: { ...DEFAULT_VIEW, siteId: 's1', ...view }, width: 800 } },
+    { input: { view: { ...DEFAULT_VIEW, siteId: 's1', ...view }, width: 800, session: more.session ?? null } },
   );
   const urls: string[] = [];
   actor.on('view.changed', (e) => urls.push(e.search));
   actor.start();
-  return { actor, calls, urls };
+  return { actor, calls, urls, saved };
 }
 
-const settled = (a: ReturnType<typeof start>['actor']) => waitFor(a, (s) => s.matches({ readings: 'success', info: 'success', nodes: 'success' }));
+const settled = (a: ReturnType<typeof start>['actor']) => waitFor(a, (s) => s.matches({ page: { open: { readings: 'success', info: 'success', nodes: 'success' } } }));
 
 describe('site dashboard view in the URL', () => {
   it('round-trips every setting and ignores junk', () => {
@@ -59,6 +95,25 @@ describe('site dashboard view in the URL', () => {
       feedIds: ['f'], from: '2026-11-20T12:00:00.000Z', to: '2026-11-21T12:00:00.000Z', interval: '1hour', dataViewType: 'RawData', maxPoints: 600, aggregation: 2,
     });
     expect(readingsQuery({ ...DEFAULT_VIEW, aggregation: null }, now, 600)).not.toHaveProperty('aggregation');
+  });
+});
+
+describe('what the chart and tiles need of an answer', () => {
+  it('buckets: every view but stored readings has them, of the interval’s length', () => {
+    expect(bucketMsOf({ dataViewType: 'RawData', aggregation: null, interval: '1hour' })).toBeNull();
+    expect(bucketMsOf({ dataViewType: 'RawData', aggregation: 2, interval: '1hour' })).toBe(3_600_000);
+    expect(bucketMsOf({ dataViewType: 'ConsumptionPeriod', aggregation: null, interval: '24hours' })).toBe(86_400_000);
+  });
+
+  it('judges a value by the feed’s range, a fridge probe’s temperature by the site’s, else not at all', () => {
+    const feed = { rangeMin: null, rangeMax: null, signalKey: 'temperature' };
+    const site = { safeMin: 2, safeMax: 8 };
+    expect(rangeOf({ ...feed, rangeMax: 30 }, 'Fridge Probe', 31, site)).toBe('out');
+    expect(rangeOf({ ...feed, rangeMin: 0 }, 'Sensor', 1, site)).toBe('in');
+    expect(rangeOf(feed, 'Fridge Probe', 9, site)).toBe('out');
+    expect(rangeOf(feed, 'Fridge Probe', 5, site)).toBe('in');
+    expect(rangeOf(feed, 'Fridge Probe', 9, null)).toBeNull();
+    expect(rangeOf({ ...feed, signalKey: 'battery' }, 'Emergency light', 100, site)).toBeNull();
   });
 });
 
@@ -131,13 +186,120 @@ describe('site dashboard machine', () => {
           fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => []),
           fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async () => []),
           fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => []),
+          siteViewStore: fromCallback<SiteViewStoreCommand>(() => {}),
         },
       }),
       { input: { view: { ...DEFAULT_VIEW, siteId: 's1' } } },
     ).start();
-    await waitFor(actor, (s) => s.matches({ info: 'error', nodes: 'success' }));
+    await waitFor(actor, (s) => s.matches({ page: { open: { info: 'error', nodes: 'success' } } }));
     expect(actor.getSnapshot().context.errors.info).toBe('Not found');
     // No feeds at the site: readings wait rather than ask for nothing.
-    expect(actor.getSnapshot().matches({ readings: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().matches({ page: { open: { readings: 'waiting' } } })).toBe(true);
+  });
+});
+
+describe('site dashboard machine: what a view change re-reads', () => {
+  it('re-reads readings (and the table where it depends on the change), never info, nodes or hubs', async () => {
+    const { actor, calls } = start();
+    await settled(actor);
+    await waitFor(actor, (s) => s.matches({ page: { open: { minmax: 'success', hubs: 'success', subSites: 'success' } } }));
+    const before = { info: calls.info.length, nodes: calls.nodes, hubs: calls.hubs, subSites: calls.subSites, minmax: calls.minmax };
+    actor.send({ type: 'view.interval', interval: '6hours' });
+    await settled(actor);
+    actor.send({ type: 'view.aggregation', aggregation: 1 });
+    await settled(actor);
+    actor.send({ type: 'view.dataView', dataViewType: 'Reading' });
+    await settled(actor);
+    await waitFor(actor, (s) => s.matches({ page: { open: { minmax: 'success' } } }));
+    expect(calls.readings).toHaveLength(4);
+    // Only the interval moves the min/max table: it always asks for min and max.
+    expect({ info: calls.info.length, nodes: calls.nodes, hubs: calls.hubs, subSites: calls.subSites, minmax: calls.minmax }).toEqual({ ...before, minmax: before.minmax + 1 });
+    expect(actor.getSnapshot().context.answered).toEqual({ dataViewType: 'Reading', interval: '6hours', aggregation: 1 });
+  });
+});
+
+describe('site dashboard machine: the last view is kept (SPEC §7 SiteDashboard slice)', () => {
+  it('keeps an open site’s view, as its query, every time the view changes', async () => {
+    const { actor, saved } = start();
+    await settled(actor);
+    expect(saved.at(-1)).toBe('?site=s1&feeds=f1%2Cf2');
+    actor.send({ type: 'view.interval', interval: '24hours' });
+    expect(saved.at(-1)).toBe('?site=s1&interval=24hours&feeds=f1%2Cf2');
+  });
+
+  it('with no site in the URL, goes back to the last site and view when the company still has it', async () => {
+    const { actor, urls, calls } = start({ siteId: null }, undefined, { saved: '?site=s2&interval=24hours&view=Reading&feeds=f2' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.view).toMatchObject({ siteId: 's2', interval: '24hours', dataViewType: 'Reading', feedIds: ['f2'] });
+    expect(calls.info).toEqual(['s2']);
+    expect(urls[0]).toBe('?site=s2&interval=24hours&view=Reading&feeds=f2');
+  });
+
+  it('shows the picker when the kept site is not the company’s, or nothing was kept', async () => {
+    const gone = start({ siteId: null }, undefined, { saved: '?site=elsewhere&interval=24hours', sites: () => [summary('s1')] });
+    await waitFor(gone.actor, (s) => s.matches({ page: 'picking', sites: 'ready' }));
+    expect(gone.actor.getSnapshot().context.view).toEqual(DEFAULT_VIEW);
+    expect(gone.calls.info).toEqual([]);
+    expect(gone.urls).toEqual(['']);
+    const none = start({ siteId: null });
+    await waitFor(none.actor, (s) => s.matches({ page: 'picking', sites: 'ready' }));
+    expect(none.actor.getSnapshot().context.sites.map((x) => x.id)).toEqual(['s1', 's2']);
+    expect(none.saved).toEqual([]);
+  });
+});
+
+describe('site dashboard machine: a company switch (issue 11, item 14)', () => {
+  /** The real session machine, signed in to c1; GET /api/sites answers the sites of the company whose token is in use. */
+  async function withSession() {
+    const c1 = held({ companyId: 'c1', companyName: 'One' });
+    const s = startSession({
+      restored: { session: c1, userTokens: { c1 }, unauthorizedCount: 0 },
+      switchCompany: async ({ companyId }) => session({ companyId, companyName: companyId === 'c2' ? 'Two' : 'One' }),
+    });
+    await waitFor(s.actor, (st) => st.matches('signedIn'));
+    const byCompany: Record<string, SiteSummary[]> = { c1: [summary('s1'), summary('s2')], c2: [summary('t1')] };
+    const sites = () => byCompany[s.actor.getSnapshot().context.session?.companyId ?? ''] ?? [];
+    return { session: s.actor, sites };
+  }
+
+  it('goes back to the picker with the new company’s sites when the open site is not among them', async () => {
+    const { session: sessionActor, sites } = await withSession();
+    const { actor, urls, calls } = start({}, undefined, { session: sessionActor, sites });
+    await settled(actor);
+    expect(calls.sites).toBe(0);
+    sessionActor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(actor, (s) => s.matches({ page: 'picking', sites: 'ready' }));
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.sites.map((x) => x.id)).toEqual(['t1']);
+    // Nothing of the previous company's site is left to show, and the URL loses ?site=.
+    expect(ctx).toMatchObject({ view: DEFAULT_VIEW, info: null, nodes: [], hubs: [], readings: null, minmax: null });
+    expect(urls.at(-1)).toBe('');
+  });
+
+  it('re-reads the picker’s list, and keeps a site the new company has (reloading all of it)', async () => {
+    const { session: sessionActor, sites } = await withSession();
+    const picker = start({ siteId: null }, undefined, { session: sessionActor, sites });
+    await waitFor(picker.actor, (s) => s.matches({ page: 'picking', sites: 'ready' }));
+    expect(picker.actor.getSnapshot().context.sites.map((x) => x.id)).toEqual(['s1', 's2']);
+
+    const open = start({ siteId: 's1' }, undefined, { session: sessionActor, sites: () => [summary('s1')] });
+    await settled(open.actor);
+    sessionActor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(picker.actor, (s) => s.matches({ page: 'picking', sites: 'ready' }) && s.context.sites.length === 1);
+    expect(picker.actor.getSnapshot().context.sites.map((x) => x.id)).toEqual(['t1']);
+    // A site the new token still reads stays open, and every part of it is read again for that token.
+    await waitFor(open.actor, (s) => s.matches({ page: { open: { info: 'success' } } }) && open.calls.info.length === 2);
+    expect(open.actor.getSnapshot().context.view.siteId).toBe('s1');
+  });
+
+  it('the user can leave a site for the picker', async () => {
+    const { actor, urls } = start();
+    await settled(actor);
+    actor.send({ type: 'site.choose' });
+    await waitFor(actor, (s) => s.matches({ page: 'picking', sites: 'ready' }));
+    expect(urls.at(-1)).toBe('');
+    actor.send({ type: 'site.open', siteId: 's2' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.view.siteId).toBe('s2');
   });
 });

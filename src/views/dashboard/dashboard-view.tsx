@@ -80,12 +80,13 @@ export function DashboardView() {
       </section>
     );
   }
-  // Keyed by company so a switch starts a fresh dashboard.
-  return <CompanyDashboard key={companyId} />;
+  return <CompanyDashboard />;
 }
 
 function CompanyDashboard() {
-  const dash = useActorRef(dashboardMachine);
+  const { session } = useActors();
+  // The machine follows company switches itself (it re-reads the sites for the new token).
+  const dash = useActorRef(dashboardMachine, { input: { session } });
   const data = useSelector(dash, (st) => st.context.dashboard);
   const error = useSelector(dash, (st) => st.context.error);
   const loading = useSelector(dash, (st) => st.matches({ sites: 'loading' }) && !st.context.dashboard);

@@ -22,11 +22,13 @@ export function PlexusView() {
       </section>
     );
   }
-  return <PlexusOf key={companyId} companyId={companyId} />;
+  return <PlexusOf companyId={companyId} />;
 }
 
 function PlexusOf({ companyId }: { companyId: string }) {
-  const page = useActorRef(plexusMachine, { input: { companyId } });
+  const { session } = useActors();
+  // Started with the company in view; the machine follows later switches itself.
+  const page = useActorRef(plexusMachine, { input: { companyId, session } });
   const sites = useSelector(page, (st) => st.context.plexus);
   const error = useSelector(page, (st) => st.context.error);
   const loading = useSelector(page, (st) => st.matches('loading') && st.context.plexus.length === 0);

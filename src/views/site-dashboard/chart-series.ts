@@ -61,17 +61,65 @@ export function affine(scale: unknown): (v: number) => number {
   return (v) => r0 + (v - d0) * k;
 }
 
-/** Draws each line as one path; the data are already about two points per pixel. */
-export function drawLines(ctx: CanvasRenderingContext2D, lines: readonly ChartLine[], x: (t: number) => number, y: (v: number) => number, width: number): void {
+/**
+ * The extent nivo's scales get: a single instant or a single value would give a scale of zero width (every point at
+ * one edge, no ticks), so a point-sized extent is widened around its point.
+ */
+export function padExtent(e: NonNullable<ChartFrame['extent']>): NonNullable<ChartFrame['extent']> {
+  const dt = e.t1 > e.t0 ? 0 : 3_600_000;
+  const dy = e.y1 > e.y0 ? 0 : Math.max(1, Math.abs(e.y0) * 0.1);
+  return { t0: e.t0 - dt, t1: e.t1 + dt, y0: e.y0 - dy, y1: e.y1 + dy };
+}
+
+/** The radius of a point drawn on its own, for a line of the given width: clearly more than the line. */
+export const dotRadius = (width: number) => Math.max(3, width * 2);
+
+/**
+ * Draws each line as one path; the data are already about two points per pixel. A step longer than `gapMs` (the
+ * server leaves buckets without readings out) breaks the line rather than bridging time without readings, and a
+ * point with no neighbour on either side — a one-point series, or one between two gaps — is drawn as a dot, since
+ * a path through one point strokes nothing.
+ */
+export function drawLines(
+  ctx: CanvasRenderingContext2D,
+  lines: readonly ChartLine[],
+  x: (t: number) => number,
+  y: (v: number) => number,
+  width: number,
+  gapMs = Infinity,
+): void {
   ctx.lineWidth = width;
   ctx.lineJoin = 'round';
+  const r = dotRadius(width);
   for (const line of lines) {
     const n = Math.min(line.t.length, line.y.length);
     if (!n) continue;
+    const dots: number[] = [];
     ctx.beginPath();
     ctx.strokeStyle = line.color;
+    let runStart = 0;
     ctx.moveTo(x(line.t[0]!), y(line.y[0]!));
-    for (let i = 1; i < n; i++) ctx.lineTo(x(line.t[i]!), y(line.y[i]!));
+    for (let i = 1; i <= n; i++) {
+      if (i < n && line.t[i]! - line.t[i - 1]! <= gapMs) {
+        ctx.lineTo(x(line.t[i]!), y(line.y[i]!));
+        continue;
+      }
+      if (i - runStart === 1) dots.push(runStart);
+      if (i < n) {
+        ctx.moveTo(x(line.t[i]!), y(line.y[i]!));
+        runStart = i;
+      }
+    }
     ctx.stroke();
+    if (!dots.length) continue;
+    ctx.beginPath();
+    ctx.fillStyle = line.color;
+    for (const i of dots) {
+      const px = x(line.t[i]!);
+      const py = y(line.y[i]!);
+      ctx.moveTo(px + r, py);
+      ctx.arc(px, py, r, 0, 2 * Math.PI);
+    }
+    ctx.fill();
   }
 }

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { ResponsiveLineCanvas, type LineCanvasLayer } from '@nivo/line';
 import type { ReadingSeries } from '../../api/contract/monitoring';
 import { formatDate, t, type I18nKey } from '../../i18n';
-import { affine, chartFrame, drawLines } from './chart-series';
+import { affine, chartFrame, drawLines, padExtent } from './chart-series';
 
 const PART_KEYS: Record<string, I18nKey> = { avg: 'series.avg', min: 'series.min', max: 'series.max', spread: 'series.spread' };
 
@@ -10,17 +10,21 @@ type FrameSeries = { id: string; data: { x: Date; y: number }[] };
 
 /**
  * The readings chart: nivo's canvas line chart for scales, grid and axes, with the lines drawn by a canvas layer of
- * ours straight from the server's columnar arrays (see chart-series.ts for why). Points and interactivity are off;
- * the canvas variant has neither mesh nor animation. The data arrive reduced to the chart's width.
+ * ours straight from the server's columnar arrays (see chart-series.ts for why). nivo's points and interactivity are
+ * off (our layer draws a lone point as a dot); the canvas variant has neither mesh nor animation. The data arrive
+ * reduced to the chart's width.
  */
 export const ReadingsChart = memo(function ReadingsChart({
   series,
   dark,
+  bucketMs = null,
   height = 360,
   onDrawn,
 }: {
   series: ReadingSeries[];
   dark: boolean;
+  /** The answer's bucket length, or null for stored readings: a step over one and a half buckets is a gap. */
+  bucketMs?: number | null;
   height?: number;
   /** Called after each canvas draw (benchmarks and tests wait for it). */
   onDrawn?: () => void;
@@ -31,19 +35,22 @@ export const ReadingsChart = memo(function ReadingsChart({
   );
   // nivo sees two corner points: enough for its scales, grid and axes, nothing per reading.
   const data = useMemo<FrameSeries[]>(() => {
-    const e = frame.extent;
+    const e = frame.extent && padExtent(frame.extent);
     return e ? [{ id: 'extent', data: [{ x: new Date(e.t0), y: e.y0 }, { x: new Date(e.t1), y: e.y1 }] }] : [];
   }, [frame]);
+  // Day buckets last 23 to 25 hours around a clock change: a step over one and a half buckets has lost one, whatever
+  // the clock did.
+  const gapMs = bucketMs === null ? Infinity : bucketMs * 1.5;
   const layers = useMemo<LineCanvasLayer<FrameSeries>[]>(
     () => [
       'grid',
       'axes',
       (ctx, props) => {
-        drawLines(ctx, frame.lines, affine(props.xScale), affine(props.yScale), 1.5);
+        drawLines(ctx, frame.lines, affine(props.xScale), affine(props.yScale), 1.5, gapMs);
         onDrawn?.();
       },
     ],
-    [frame, onDrawn],
+    [frame, onDrawn, gapMs],
   );
   const e = frame.extent;
   const text = dark ? '#e8eaed' : '#1c1f24';

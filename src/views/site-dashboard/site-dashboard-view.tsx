@@ -1,21 +1,23 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
-import { siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
-import { dashboardMachine } from '../../machines/dashboard.machine';
+import { bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
 import { DATA_VIEWS, INTERVALS, type Aggregation, type DataViewType, type HubInfo, type Interval, type NodeInfo } from '../../api/contract/monitoring';
 import { ReadingsChart } from './readings-chart';
 import { VirtualTable, type Column } from './virtual-table';
+import { ReadingTiles, type ReadingTile } from './reading-tiles';
+import { minmaxRows, type MinMaxRow } from './minmax-rows';
 import * as s from '../shared.css';
 import * as v from './site-dashboard.css';
 
 const AGGREGATIONS = ['none', '0', '1', '2', '3', '4', '5', '6'] as const;
 const DAYS = [1, 7, 30, 90] as const;
 
-/** /site-dashboard: a site chosen by ?site=, or the list of sites to choose from. */
+/** /site-dashboard: a site chosen by ?site= (or the last one viewed), or the company's sites to choose from. */
 export function SiteDashboardView() {
   const search = useSearch();
   // The URL is read when the page opens; afterwards the machine owns the view and writes the URL. A URL that the
@@ -24,29 +26,66 @@ export function SiteDashboardView() {
   const [opened, setOpened] = useState({ key: 0, search });
   if (search !== opened.search && search !== written.current) setOpened({ key: opened.key + 1, search });
   const onWrite = useCallback((s: string) => void (written.current = s), []);
-  const initial = viewFromSearch(opened.search);
-  return initial.siteId ? (
-    <SiteDashboard key={opened.key} search={opened.search} onWrite={onWrite} />
-  ) : (
-    <SitePicker key={opened.key} />
+  return <SiteDashboardPage key={opened.key} search={opened.search} onWrite={onWrite} />;
+}
+
+type SiteActor = ActorRefFrom<typeof siteDashboardMachine>;
+
+function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (search: string) => void }) {
+  const { session } = useActors();
+  const site = useActorRef(siteDashboardMachine, {
+    input: { view: viewFromSearch(search), width: typeof window === 'undefined' ? 1000 : window.innerWidth - 320, session },
+  });
+  const page = useSelector(site, (st) => (st.matches({ page: 'open' }) ? 'open' : st.matches({ page: 'picking' }) ? 'picking' : 'waiting'));
+  // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.
+  useEffect(() => {
+    const sub = site.on('view.changed', (e) => {
+      onWrite(e.search.replace(/^\?/, ''));
+      // The hash is the page's own (a section link); the view only owns the query.
+      navigate(`/site-dashboard${e.search}${window.location.hash}`, { replace: true });
+    });
+    return () => sub.unsubscribe();
+  }, [site, onWrite]);
+  if (page === 'open') return <SiteDashboard site={site} />;
+  if (page === 'picking') return <SitePicker site={site} />;
+  // Finding the last site viewed, or whether the open one is the new company's: nothing of an old site is shown.
+  return (
+    <section className={v.page} aria-labelledby="page-title">
+      <h1 id="page-title" className={s.title}>{t('site.title')}</h1>
+      <p role="status">{t('site.loading')}</p>
+    </section>
   );
 }
 
-function SitePicker() {
-  const dash = useActorRef(dashboardMachine);
-  const sites = useSelector(dash, (st) => st.context.dashboard?.sites ?? []);
-  const loading = useSelector(dash, (st) => st.matches({ sites: 'loading' }));
+function SitePicker({ site }: { site: SiteActor }) {
+  const sites = useSelector(site, (st) => st.context.sites);
+  const loading = useSelector(site, (st) => st.matches({ sites: 'loading' }));
+  const error = useSelector(site, (st) => (st.matches({ sites: 'failed' }) ? (st.context.errors.sites ?? '') : null));
   return (
     <section className={v.page} aria-labelledby="page-title">
       <div>
         <h1 id="page-title" className={s.title}>{t('site.choose')}</h1>
         <p className={v.muted}>{t('site.chooseIntro')}</p>
       </div>
-      {loading && sites.length === 0 && <p role="status">{t('site.loading')}</p>}
+      {loading && <p role="status">{t('site.loading')}</p>}
+      {error !== null && (
+        <p role="alert" className={s.errorText}>
+          {t('site.failed', { message: error })}{' '}
+          <button type="button" className={v.button} onClick={() => site.send({ type: 'sites.load' })}>{t('site.refresh')}</button>
+        </p>
+      )}
       <ul className={v.list}>
-        {sites.map((site) => (
-          <li key={site.id}>
-            <Link href={`/site-dashboard?site=${encodeURIComponent(site.id)}`}>{site.name}</Link>
+        {sites.map((x) => (
+          <li key={x.id}>
+            <a
+              href={`/site-dashboard?site=${encodeURIComponent(x.id)}`}
+              onClick={(e) => {
+                e.preventDefault();
+                site.send({ type: 'site.open', siteId: x.id });
+              }}
+            >
+              {x.name}
+            </a>
           </li>
         ))}
       </ul>
@@ -56,32 +95,24 @@ function SitePicker() {
 
 const ago = (iso: string | null) => (iso ? formatDate(new Date(iso)) : t('site.never'));
 
-function SiteDashboard({ search, onWrite }: { search: string; onWrite: (search: string) => void }) {
+function SiteDashboard({ site }: { site: SiteActor }) {
   const { preferences } = useActors();
   const dark = useSelector(preferences, (st) => st.context.mode === 'dark');
   const chartBox = useRef<HTMLDivElement>(null);
-  const site = useActorRef(siteDashboardMachine, { input: { view: viewFromSearch(search), width: typeof window === 'undefined' ? 1000 : window.innerWidth - 320 } });
   const view = useSelector(site, (st) => st.context.view);
   const info = useSelector(site, (st) => st.context.info);
   const subSites = useSelector(site, (st) => st.context.subSites);
   const nodes = useSelector(site, (st) => st.context.nodes);
   const hubs = useSelector(site, (st) => st.context.hubs);
   const readings = useSelector(site, (st) => st.context.readings);
+  const answered = useSelector(site, (st) => st.context.answered);
   const minmax = useSelector(site, (st) => st.context.minmax);
   const errors = useSelector(site, (st) => st.context.errors);
-  const readingsBusy = useSelector(site, (st) => st.matches({ readings: 'requesting' }));
+  const readingsBusy = useSelector(site, (st) => st.matches({ page: { open: { readings: 'requesting' } } }));
   const ids = { interval: useId(), agg: useId(), view: useId(), from: useId(), to: useId() };
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
 
-  // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.
-  useEffect(() => {
-    const sub = site.on('view.changed', (e) => {
-      onWrite(e.search.replace(/^\?/, ''));
-      navigate(`/site-dashboard${e.search}`, { replace: true });
-    });
-    return () => sub.unsubscribe();
-  }, [site, onWrite]);
   // The chart's width decides how many points the server sends (about two per pixel).
   useEffect(() => {
     const el = chartBox.current;
@@ -93,11 +124,40 @@ function SiteDashboard({ search, onWrite }: { search: string; onWrite: (search: 
 
   const feeds = useMemo(() => nodes.flatMap((n) => n.feeds.map((f) => ({ ...f, node: n }))), [nodes]);
   const selected = new Set(view.feedIds);
-  const safe = info ? { min: info.safeMin, max: info.safeMax } : null;
   const openSite = (e: MouseEvent, id: string) => {
     e.preventDefault();
     site.send({ type: 'site.open', siteId: id });
   };
+  // The latest-reading view is tiles: one value per feed is not a line.
+  const asTiles = answered?.dataViewType === 'Reading';
+  const answerTiles = useMemo<ReadingTile[]>(() => {
+    if (!asTiles || !readings) return [];
+    const byId = new Map(feeds.map((f) => [f.id, f]));
+    return readings.series.map((x) => {
+      const feed = byId.get(x.feedId);
+      const last = x.t.length - 1;
+      const value = x.value?.[last];
+      const reading = last >= 0 && value !== undefined ? { value, at: x.t[last]! } : null;
+      return {
+        feedId: x.feedId,
+        feedName: x.name,
+        nodeName: feed?.node.name ?? '',
+        unit: x.unit,
+        reading,
+        range: reading && feed ? rangeOf(feed, feed.node.deviceType, reading.value, info) : null,
+      };
+    });
+  }, [asTiles, readings, feeds, info]);
+  const feedTiles: ReadingTile[] = feeds
+    .filter((f) => selected.has(f.id))
+    .map((f) => ({
+      feedId: f.id,
+      feedName: f.name,
+      nodeName: f.node.name,
+      unit: f.unit,
+      reading: f.latest ? { value: f.latest.value, at: Date.parse(f.latest.at) } : null,
+      range: f.latest ? rangeOf(f, f.node.deviceType, f.latest.value, info) : null,
+    }));
 
   const nodeColumns = useMemo<Column<NodeInfo>[]>(
     () => [
@@ -121,30 +181,31 @@ function SiteDashboard({ search, onWrite }: { search: string; onWrite: (search: 
     ],
     [],
   );
-  const minmaxRows = useMemo(() => {
-    const series = minmax?.series ?? [];
-    const times = [...new Set(series.flatMap((x) => x.t))].sort((a, b) => b - a);
-    return times.map((ts) => ({ ts, cells: series.map((x) => { const i = x.t.indexOf(ts); return i < 0 ? null : { min: x.min?.[i], max: x.max?.[i] }; }) }));
-  }, [minmax]);
-  const minmaxColumns = useMemo<Column<(typeof minmaxRows)[number]>[]>(
+  const rows = useMemo(() => minmaxRows(minmax?.series ?? []), [minmax]);
+  const minmaxColumns = useMemo<Column<MinMaxRow>[]>(
     () => [
       { id: 'ts', header: t('site.bucket'), cell: (r) => formatDate(new Date(r.ts)), width: '1.6fr' },
       ...(minmax?.series ?? []).map((x, i) => ({
         id: x.feedId,
         header: `${x.name} (${x.unit}) ${t('site.min')}–${t('site.max')}`,
-        cell: (r: (typeof minmaxRows)[number]) => {
-          const c = r.cells[i];
-          return c && c.min !== undefined && c.max !== undefined ? `${formatNumber(c.min, { maximumFractionDigits: 2 })} – ${formatNumber(c.max, { maximumFractionDigits: 2 })}` : '—';
+        cell: (r: MinMaxRow) => {
+          const j = r.at[i]!;
+          const min = j < 0 ? undefined : x.min?.[j];
+          const max = j < 0 ? undefined : x.max?.[j];
+          return min !== undefined && max !== undefined ? `${formatNumber(min, { maximumFractionDigits: 2 })} – ${formatNumber(max, { maximumFractionDigits: 2 })}` : '—';
         },
       })),
     ],
-    [minmax, minmaxRows],
+    [minmax],
   );
 
   return (
     <div className={v.page}>
       <section aria-labelledby="page-title">
-        <h1 id="page-title" className={s.title}>{info?.name ?? t('site.title')}</h1>
+        <div className={v.header}>
+          <h1 id="page-title" className={s.title}>{info?.name ?? t('site.title')}</h1>
+          <button type="button" className={v.button} onClick={() => site.send({ type: 'site.choose' })}>{t('site.allSites')}</button>
+        </div>
         {info?.parentSiteId && info.parentName && (
           <p>
             <a href={`/site-dashboard?site=${encodeURIComponent(info.parentSiteId)}`} onClick={(e) => openSite(e, info.parentSiteId!)}>
@@ -251,35 +312,27 @@ function SiteDashboard({ search, onWrite }: { search: string; onWrite: (search: 
         )}
         {errors.readings && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.readings })}</p>}
         <div ref={chartBox} aria-busy={readingsBusy}>
-          {readings && readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} /> : readings && <p>{t('site.noData')}</p>}
+          {readings && answered && asTiles && (
+            <>
+              <p className={v.muted}>{t('site.readingIntro')}</p>
+              <ReadingTiles label={t('site.readingTiles')} tiles={answerTiles} />
+            </>
+          )}
+          {readings && answered && !asTiles && (readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(answered)} /> : <p>{t('site.noData')}</p>)}
         </div>
       </section>
 
-      <section className={v.card} aria-labelledby="tiles-title">
-        <h2 id="tiles-title">{t('site.tiles')}</h2>
-        <ul className={v.tiles}>
-          {feeds.filter((f) => selected.has(f.id)).map((f) => {
-            const out = f.latest && (f.rangeMin !== null || f.rangeMax !== null)
-              ? (f.rangeMin !== null && f.latest.value < f.rangeMin) || (f.rangeMax !== null && f.latest.value > f.rangeMax)
-              : f.latest && safe && f.signalKey === 'temperature' && f.node.deviceType === 'Fridge Probe' ? f.latest.value < safe.min || f.latest.value > safe.max : false;
-            return (
-              <li key={f.id} className={v.tile}>
-                <div className={v.muted}>{f.node.name} · {f.name}</div>
-                <div className={out ? `${v.tileValue} ${v.bad}` : v.tileValue}>
-                  {f.latest ? `${formatNumber(f.latest.value, { maximumFractionDigits: 2 })} ${f.unit}` : '—'}
-                  {out && <span className={s.visuallyHidden}> ({t('site.outOfRange')})</span>}
-                </div>
-                <div className={v.muted}>{f.latest ? formatDate(new Date(f.latest.at)) : t('site.never')}</div>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      {!asTiles && (
+        <section className={v.card} aria-labelledby="tiles-title">
+          <h2 id="tiles-title">{t('site.tiles')}</h2>
+          <ReadingTiles label={t('site.tiles')} tiles={feedTiles} />
+        </section>
+      )}
 
       <section className={v.card} aria-labelledby="minmax-title">
         <h2 id="minmax-title">{t('site.minmax')}</h2>
         {errors.minmax && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.minmax })}</p>}
-        <VirtualTable label={t('site.minmax')} columns={minmaxColumns} rows={minmaxRows} rowId={(r) => String(r.ts)} />
+        <VirtualTable label={t('site.minmax')} columns={minmaxColumns} rows={rows} rowId={(r) => String(r.ts)} />
       </section>
 
       <div className={v.two}>

@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 export const page = style({ display: 'grid', gap: vars.space.lg, maxWidth: '100rem' });
+export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm });
 export const card = style({
   background: vars.palette.surface.card,
   border: `1px solid ${vars.palette.border.main}`,
@@ -33,9 +34,6 @@ export const button = style({
 });
 export const pressed = style([button, { background: vars.palette.primary.main, color: vars.palette.primary.contrast, borderColor: vars.palette.primary.main }]);
 export const feeds = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}`, maxHeight: '9rem', overflowY: 'auto', border: 'none', padding: 0, margin: 0 });
-export const tiles = style({ display: 'grid', gap: vars.space.sm, gridTemplateColumns: 'repeat(auto-fill, minmax(12rem, 1fr))', listStyle: 'none', padding: 0, margin: 0 });
-export const tile = style({ border: `1px solid ${vars.palette.border.main}`, borderRadius: vars.radius.sm, padding: vars.space.sm });
-export const tileValue = style({ fontSize: vars.font.size.xl, fontWeight: 500, fontVariantNumeric: 'tabular-nums' });
 export const bad = style({ color: vars.palette.error.main });
 export const muted = style({ color: vars.palette.text.secondary, fontSize: vars.font.size.sm });
 export const table = style({ display: 'grid', fontSize: vars.font.size.sm });

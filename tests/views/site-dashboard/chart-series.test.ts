@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affine, chartFrame, drawLines, PALETTE } from '../../../src/views/site-dashboard/chart-series';
+import { affine, chartFrame, dotRadius, drawLines, padExtent, PALETTE } from '../../../src/views/site-dashboard/chart-series';
 import type { ReadingSeries } from '../../../src/api/contract/monitoring';
 
 const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | 'min' | 'max' | 'value' | 'spread'>>): ReadingSeries => ({
@@ -73,5 +73,59 @@ describe('drawLines', () => {
     );
     expect(calls).toEqual(['begin', 'red', 'M0,-1', 'L10,-2', 'L20,-3', 'stroke']);
     expect(ctx.lineWidth).toBe(2);
+  });
+
+  /** A canvas that records its path commands. */
+  const recorder = () => {
+    const calls: string[] = [];
+    const ctx = {
+      beginPath: () => calls.push('begin'),
+      moveTo: (x: number, y: number) => calls.push(`M${x},${y}`),
+      lineTo: (x: number, y: number) => calls.push(`L${x},${y}`),
+      arc: (x: number, y: number, r: number) => calls.push(`A${x},${y},${r}`),
+      stroke: () => calls.push('stroke'),
+      fill: () => calls.push('fill'),
+      set strokeStyle(c: string) {
+        calls.push(`stroke:${c}`);
+      },
+      set fillStyle(c: string) {
+        calls.push(`fill:${c}`);
+      },
+      lineWidth: 0,
+      lineJoin: '',
+    } as unknown as CanvasRenderingContext2D;
+    return { ctx, calls };
+  };
+
+  it('draws a one-point series as a dot (a path through one point strokes nothing)', () => {
+    const { ctx, calls } = recorder();
+    drawLines(ctx, [{ id: 'a', color: 'red', t: [5], y: [2] }], (t) => t * 10, (v) => -v, 1.5);
+    const r = dotRadius(1.5);
+    expect(calls.slice(calls.indexOf('stroke') + 1)).toEqual(['begin', 'fill:red', `M${50 + r},-2`, `A50,-2,${r}`, 'fill']);
+    expect(r).toBeGreaterThan(1.5);
+  });
+
+  it('breaks a line where buckets are missing, and draws a point between two gaps as a dot', () => {
+    const { ctx, calls } = recorder();
+    // Buckets of 10: 0 10 20 | 50 | 80 90.
+    drawLines(ctx, [{ id: 'a', color: 'red', t: [0, 10, 20, 50, 80, 90], y: [1, 1, 1, 5, 1, 1] }], (t) => t, (v) => v, 2, 15);
+    expect(calls).toEqual(['begin', 'stroke:red', 'M0,1', 'L10,1', 'L20,1', 'M50,5', 'M80,1', 'L90,1', 'stroke', 'begin', 'fill:red', `M${50 + dotRadius(2)},5`, `A50,5,${dotRadius(2)}`, 'fill']);
+  });
+
+  it('draws a lone first or last point as a dot too, and nothing extra for joined lines', () => {
+    const { ctx, calls } = recorder();
+    drawLines(ctx, [{ id: 'a', color: 'red', t: [0, 100, 110, 300], y: [1, 2, 3, 4] }], (t) => t, (v) => v, 2, 15);
+    expect(calls.filter((c) => c.startsWith('A'))).toEqual([`A0,1,${dotRadius(2)}`, `A300,4,${dotRadius(2)}`]);
+    const joined = recorder();
+    drawLines(joined.ctx, [{ id: 'b', color: 'blue', t: [0, 10, 20], y: [1, 2, 3] }], (t) => t, (v) => v, 2, 15);
+    expect(joined.calls).not.toContain('fill');
+  });
+});
+
+describe('padExtent', () => {
+  it('widens a single instant and a single value so the scales have a width; leaves a real extent alone', () => {
+    expect(padExtent({ t0: 1000, t1: 1000, y0: 5, y1: 5 })).toEqual({ t0: 1000 - 3_600_000, t1: 1000 + 3_600_000, y0: 4, y1: 6 });
+    expect(padExtent({ t0: 0, t1: 0, y0: 40, y1: 40 })).toMatchObject({ y0: 36, y1: 44 });
+    expect(padExtent({ t0: 0, t1: 9, y0: 1, y1: 2 })).toEqual({ t0: 0, t1: 9, y0: 1, y1: 2 });
   });
 });
