@@ -9,6 +9,7 @@ import './views/theme/global.css';
 import './views/theme/themes.css';
 import { appMachine } from './machines/app.machine';
 import { freshAccessToken } from './machines/token-gate';
+import { signInPath } from './machines/session.machine';
 import { bindApi } from './api/bindings';
 import { ActorsProvider, type Actors } from './views/actors';
 import type { PaletteScope } from './machines/command-palette.machine';
@@ -35,10 +36,14 @@ bindApi({
   onStart: (m) => actors.loading.send({ type: 'loading.start', ignoreLoading: m.ignoreLoading }),
   onEnd: (m) => actors.loading.send({ type: 'loading.stop', ignoreLoading: m.ignoreLoading }),
   onSuccess: () => actors.session.send({ type: 'api.succeeded' }),
-  onFailure: (e) =>
-    actors.session.send({ type: 'api.failed', status: e.status, code: e.code, message: e.message, online: navigator.onLine, path: location.pathname }),
+  onFailure: (e, m) =>
+    actors.session.send({ type: 'api.failed', status: e.status, code: e.code, message: e.message, online: navigator.onLine, path: location.pathname, call: m.path }),
 });
-actors.session.on('navigate', (e) => navigate(e.to, { replace: e.to === '/maintenance' }));
+actors.session.on('navigate', (e) =>
+  e.returnHere
+    ? navigate(signInPath(location.pathname + location.search + location.hash), { replace: true })
+    : navigate(e.to, { replace: e.to === '/maintenance' }),
+);
 actors.session.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, message: e.message, key: e.key }));
 actors.session.on('session.changed', () => actors.companies.send({ type: 'companies.load' }));
 actors.session.on('session.started', (e) => actors.preferences.send({ type: 'preferences.suggest', locale: e.locale }));

@@ -10,11 +10,25 @@ export interface RequestMeta {
   isPublic: boolean;
 }
 
+/** The one failure code that means no answer arrived at all (SPEC §8 "Network Error"); every other is "any other error". */
+export const NETWORK_ERROR = 'network_error';
+
 /** A failure as reported to the bindings; ApiError in client.ts has this shape. */
 export interface ReportedFailure {
   status: number;
   code: string;
   message: string;
+}
+
+/**
+ * Thrown by `getAccessToken` when no token can be had (the refresh before the call failed): the call never went out,
+ * and its failure is the refresh's, status and code as the refresh got them.
+ */
+export class TokenUnavailableError extends Error {
+  constructor(readonly failure: ReportedFailure) {
+    super(failure.message);
+    this.name = 'TokenUnavailableError';
+  }
 }
 
 export interface ApiBindings {

@@ -1,7 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { ZodType } from 'zod';
 import { errorBody } from './contract/common';
-import { bindings, type RequestMeta } from './bindings';
+import { bindings, NETWORK_ERROR, TokenUnavailableError, type RequestMeta } from './bindings';
 
 /** The header flag of SPEC §7: a request carrying it does not move the loading indicator. */
 export const IGNORE_LOADING_HEADER = 'X-Ignore-Loading';
@@ -9,9 +9,13 @@ export const IGNORE_LOADING_HEADER = 'X-Ignore-Loading';
 /** A failed call, typed: the session machine decides what it means, this layer only describes it. */
 export class ApiError extends Error {
   constructor(
-    /** HTTP status; 0 when the request never got an answer. */
+    /** HTTP status; 0 when no answer arrived (network failure, timeout, cancelled). */
     readonly status: number,
-    /** The server's `code`, or network_error / timeout / invalid_response. */
+    /**
+     * The server's `code`, or the client's own: network_error (no connection; the only one that means "network"),
+     * timeout, invalid_response (an answer that is not the contract's: HTML from a proxy, a wrong shape), http_error
+     * (an error status without the contract's error body), aborted, unknown_error.
+     */
     readonly code: string,
     message: string,
     readonly details?: unknown,
@@ -21,11 +25,11 @@ export class ApiError extends Error {
   }
 
   get isNetwork(): boolean {
-    return this.status === 0;
+    return this.code === NETWORK_ERROR;
   }
 }
 
-export { bindApi, type ApiBindings, type RequestMeta } from './bindings';
+export { bindApi, NETWORK_ERROR, type ApiBindings, type RequestMeta } from './bindings';
 
 function baseUrl(): string {
   const configured = import.meta.env?.VITE_API_BASE_URL as string | undefined;
@@ -42,6 +46,7 @@ function http(): typeof ky {
 
 async function toApiError(e: unknown): Promise<ApiError> {
   if (e instanceof ApiError) return e;
+  if (e instanceof TokenUnavailableError) return new ApiError(e.failure.status, e.failure.code, e.failure.message);
   if (e instanceof HTTPError) {
     let body: unknown = null;
     try {
@@ -54,8 +59,9 @@ async function toApiError(e: unknown): Promise<ApiError> {
       ? new ApiError(e.response.status, parsed.data.code, parsed.data.message, parsed.data.details)
       : new ApiError(e.response.status, 'http_error', e.response.statusText || `Request failed with status ${e.response.status}`);
   }
-  if (e instanceof TimeoutError) return new ApiError(0, 'timeout', 'Network Error');
-  if (e instanceof TypeError) return new ApiError(0, 'network_error', 'Network Error');
+  if (e instanceof TimeoutError) return new ApiError(0, 'timeout', 'The server took too long to answer');
+  // fetch rejects with a TypeError exactly when no answer arrived (offline, DNS, refused connection, CORS).
+  if (e instanceof TypeError) return new ApiError(0, NETWORK_ERROR, 'Network Error');
   return new ApiError(0, 'unknown_error', e instanceof Error ? e.message : String(e));
 }
 
@@ -65,6 +71,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   isPublic?: boolean;
   signal?: AbortSignal;
+  /** Milliseconds before the call fails with code `timeout` (default 30 s). */
+  timeout?: number;
 }
 
 /** One call: bearer token, `data` unwrapped and validated against the contract, failures as ApiError. */
@@ -82,17 +90,25 @@ export async function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'P
       const token = await bindings.getAccessToken();
       if (token) headers.Authorization = `Bearer ${token}`;
     }
-    const body = await http()(path.replace(/^\//, ''), {
+    const response = await http()(path.replace(/^\//, ''), {
       method,
       headers,
       json: opts.json,
       searchParams: opts.searchParams,
       signal: opts.signal,
-    }).json<{ data: unknown }>();
+      ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
+    });
+    let body: { data?: unknown } | null;
+    try {
+      body = (await response.json()) as { data?: unknown } | null;
+    } catch {
+      // A proxy's or captive portal's HTML page with 200: an answer arrived, so it is no network failure.
+      throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
+    }
     const parsed = schema.safeParse(body?.data);
-    if (!parsed.success) throw new ApiError(0, 'invalid_response', 'The server answered in an unexpected shape');
-    // Only authenticated answers speak about the session (SPEC §8 401 counter); public ones say nothing of it.
-    if (!meta.isPublic) bindings.onSuccess(meta);
+    if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
+    // SPEC §8: any successful response resets the authorization-failure counter, public ones included.
+    bindings.onSuccess(meta);
     return parsed.data;
   } catch (e) {
     // A request its caller cancelled (a newer one replaced it) is no failure: nobody is told.

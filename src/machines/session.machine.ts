@@ -3,6 +3,7 @@ import type { Session, LoginResponse } from '../api/contract/auth';
 // The api layer (ky and the zod contract) loads with the first call, not with the start-up bundle.
 const authApi = () => import('../api/auth.api');
 import type { I18nKey } from '../i18n';
+import { NETWORK_ERROR } from '../api/bindings';
 import { loadRoot, saveSlice } from '../storage/secure-store';
 import { STORAGE_KEYS } from '../storage/keys';
 
@@ -14,8 +15,34 @@ export const ROUTES = {
   signIn: '/Identity/Account/Login',
   mfa: '/Identity/Account/multi-factor-verify',
   home: '/',
+  adminHome: '/admin-dashboard',
   maintenance: '/maintenance',
 } as const;
+
+/**
+ * The sign-in page that returns to `returnTo` afterwards (path, query and hash). Only a path on this site is kept:
+ * anything else would make sign-in an open redirect.
+ */
+export function signInPath(returnTo: string | null | undefined): string {
+  const safe = safeReturnTo(returnTo);
+  const pointless = !safe || safe === ROUTES.home || safe.startsWith(ROUTES.signIn) || safe.startsWith(ROUTES.mfa);
+  return pointless ? ROUTES.signIn : `${ROUTES.signIn}?returnUrl=${encodeURIComponent(safe)}`;
+}
+
+/** `value` when it is a path on this site (not `//host` or `/\\host`, which browsers read as another origin), else null. */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
+  return value && /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f]/.test(value) ? value : null;
+}
+
+/** Where a session starts: a platform admin without a company on the Admin Dashboard, everyone else on theirs. */
+export const homeOf = (s: Session | null): string => (s?.role === 'admin' && !s.isShadow && s.companyId === null ? ROUTES.adminHome : ROUTES.home);
+
+/**
+ * The session's own calls: a refusal of one of them (403: that company or user may not be taken) answers the action,
+ * not the session, so it becomes a notice instead of the 403 logout.
+ */
+const SESSION_ACTION_CALLS: readonly string[] = ['/api/switch-company', '/api/shadow-company', '/api/shadow-user', '/api/exit-shadow'];
 
 /** A session as held by the client: the server's session stamped with loggedTime (SPEC §3). */
 export type HeldSession = Session & { loggedTime: number };
@@ -46,6 +73,8 @@ export interface SessionContext {
   unauthorizedCount: number;
   /** The last refresh failure, cleared when a refresh starts (SPEC §4). */
   refreshError: ErrorInfo | null;
+  /** The refresh token the pending refresh presented: its answer replaces only the session that held it. */
+  refreshingWith: string | null;
 }
 
 export type SessionEvent =
@@ -59,21 +88,26 @@ export type SessionEvent =
   | { type: 'shadow.user'; userId: string }
   | { type: 'shadow.exit' }
   | { type: 'token.refresh' }
-  | { type: 'api.failed'; status: number; code: string; message: string; online: boolean; path: string }
+  /** `path` is the page the app is on; `call` the API path that failed. */
+  | { type: 'api.failed'; status: number; code: string; message: string; online: boolean; path: string; call?: string }
   | { type: 'api.succeeded' }
   | { type: 'route.visited'; path: string }
   /** A call outside this machine answered a new session (a password change): adopt it. */
   | { type: 'session.adopt'; session: Session }
   /** An external sign-in finished elsewhere (OpenID Connect callback): sign in with its session. */
   | { type: 'session.establish'; session: Session; returnTo?: string | null }
+  /** An external sign-in of an account with MFA on: our one-time code was mailed, ask for it. */
+  | { type: 'session.challenge'; mfaToken: string; email: string; rememberMe: boolean; returnTo?: string | null }
   /** The profile was saved: the session's basic info follows without waiting for a refresh. */
   | { type: 'session.info'; name: string; locale: Session['basicInfo']['locale'] };
 
 export type SessionEmitted =
-  | { type: 'navigate'; to: string }
+  /** `returnHere`: go to sign-in carrying the current location (path, query, hash), to come back after signing in. */
+  | { type: 'navigate'; to: string; returnHere?: boolean }
   | { type: 'notice'; level: 'error' | 'warning' | 'info'; message?: string; key?: I18nKey }
   | { type: 'session.ended' }
-  | { type: 'session.changed'; companyId: string | null }
+  /** The session in use changed (sign-in, switch, shadow, exit): the company and role a page now reads with. */
+  | { type: 'session.changed'; companyId: string | null; role: Session['role'] | null }
   /** A fresh sign-in (not a restore): the account's language, for a browser that has not chosen one. */
   | { type: 'session.started'; locale: Session['basicInfo']['locale'] };
 
@@ -98,10 +132,31 @@ const toErrorInfo = (e: unknown): ErrorInfo => {
   };
 };
 
+const isAuthStatus = (e: unknown) => {
+  const status = toErrorInfo(e).status;
+  return status === 401 || status === 403;
+};
+
 const hold = (s: Session): HeldSession => ({ ...s, loggedTime: Date.now() });
 
 const withToken = (tokens: Record<string, HeldSession>, s: HeldSession) =>
   s.companyId ? { ...tokens, [s.companyId]: s } : tokens;
+
+/**
+ * A refresh answer replaces only what held the refresh token it presented: the session in use if it still does, and
+ * that company's entry of userTokens. A switch, a shadow or an exit while the refresh was on its way therefore wins,
+ * and an answer for a session that is gone altogether is dropped.
+ */
+export function adoptRefreshed(
+  context: Pick<SessionContext, 'session' | 'userTokens' | 'refreshingWith'>,
+  fresh: HeldSession,
+): Pick<SessionContext, 'session' | 'userTokens'> {
+  const sent = context.refreshingWith;
+  const session = sent !== null && context.session?.refreshToken === sent ? fresh : context.session;
+  const heldFor = fresh.companyId !== null ? context.userTokens[fresh.companyId] : undefined;
+  const userTokens = sent !== null && heldFor?.refreshToken === sent ? { ...context.userTokens, [fresh.companyId as string]: fresh } : context.userTokens;
+  return { session, userTokens };
+}
 
 /** True when the session's access token expires within the threshold and a refresh token exists. */
 export function needsRefresh(session: HeldSession | null, now: number): boolean {
@@ -172,24 +227,31 @@ export const sessionMachine = setup({
     assignError: assign({ error: (_, params: { error: unknown }) => toErrorInfo(params.error) }),
     navigateAfterSignIn: enqueueActions(({ context, enqueue }) => {
       if (context.session) enqueue.emit({ type: 'session.started', locale: context.session.basicInfo.locale });
-      enqueue.emit({ type: 'navigate', to: context.returnTo ?? ROUTES.home });
+      enqueue.emit({ type: 'navigate', to: safeReturnTo(context.returnTo) ?? homeOf(context.session) });
       enqueue.assign({ returnTo: null });
     }),
-    announceCompany: emit(({ context }) => ({ type: 'session.changed' as const, companyId: context.session?.companyId ?? null })),
-    /** Clears session, stored session and (through session.ended) the menu; then sign-in (SPEC §4). */
+    announceCompany: emit(({ context }) => ({ type: 'session.changed' as const, companyId: context.session?.companyId ?? null, role: context.session?.role ?? null })),
+    /** Clears session, stored session and (through session.ended) the menu (SPEC §4); the caller says where to go. */
     endSession: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ session: null, userTokens: {}, mfa: null, resendAvailableAt: null });
+      enqueue.assign({ session: null, userTokens: {}, mfa: null, resendAvailableAt: null, refreshingWith: null });
       enqueue.sendTo('store', { type: 'store.clear' } satisfies StoreCommand);
       enqueue.emit({ type: 'session.ended' });
-      enqueue.emit({ type: 'navigate', to: ROUTES.signIn });
     }),
-    /** SPEC §8, 401: count, and on the first failure also the 403 notice. */
-    countUnauthorized: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'api.failed') return;
+    /** Logout asked for: the sign-in page, with no way back to where the user was. */
+    goSignIn: emit({ type: 'navigate', to: ROUTES.signIn }),
+    /** The session ended on its own (expired, refused, revoked): sign-in, then back to the same location. */
+    goSignInReturning: emit({ type: 'navigate', to: ROUTES.signIn, returnHere: true }),
+    /** A refused session action (switch, shadow, exit) is a notice; the session goes on as it was. */
+    noticeActionFailed: emit((_, params: { error: unknown }) => ({ type: 'notice' as const, level: 'error' as const, message: toErrorInfo(params.error).message })),
+    /**
+     * SPEC §8, 401: count, and on the first failure also the 403 notice. A refused refresh is such a failure too: the
+     * calls waiting on it may have been cancelled with the page, and the person must still learn why they are out.
+     */
+    countUnauthorized: enqueueActions(({ context, enqueue }, { message }: { message: string }) => {
       const count = context.unauthorizedCount + 1;
       enqueue.assign({ unauthorizedCount: count });
       enqueue.sendTo('store', { type: 'store.count', count } satisfies StoreCommand);
-      if (count <= 1) enqueue.emit({ type: 'notice', level: 'error', message: event.message });
+      if (count <= 1) enqueue.emit({ type: 'notice', level: 'error', message });
     }),
     noticeForbidden: emit(({ event }) => ({
       type: 'notice' as const,
@@ -216,16 +278,17 @@ export const sessionMachine = setup({
     isCurrentCompany: ({ context, event }) => event.type === 'company.switch' && context.session?.companyId === event.companyId,
     holdsCompanyToken: ({ context, event }) => event.type === 'company.switch' && event.companyId in context.userTokens,
     hasRefreshToken: ({ context }) => Boolean(context.session?.refreshToken),
+    refreshRefusedForSessionInUse: ({ context }, params: { error: unknown }) =>
+      isAuthStatus(params.error) && context.refreshingWith !== null && context.session?.refreshToken === context.refreshingWith,
     canResend: ({ context }) => context.resendAvailableAt === null || Date.now() >= context.resendAvailableAt,
     isUnauthorized: ({ event }) => event.type === 'api.failed' && event.status === 401,
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
-    isNetworkOnline: ({ event }) => event.type === 'api.failed' && event.status === 0 && event.online && event.path !== ROUTES.maintenance,
-    isNetworkOffline: ({ event }) => event.type === 'api.failed' && event.status === 0 && !event.online,
-    isNetwork: ({ event }) => event.type === 'api.failed' && event.status === 0,
-    isAuthFailure: (_, params: { error: unknown }) => {
-      const s = toErrorInfo(params.error).status;
-      return s === 401 || s === 403;
-    },
+    isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
+    // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".
+    isNetworkOnline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && event.online && event.path !== ROUTES.maintenance,
+    isNetworkOffline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && !event.online,
+    isNetwork: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR,
+    isAuthFailure: (_, params: { error: unknown }) => isAuthStatus(params.error),
   },
 }).createMachine({
   id: 'session',
@@ -239,13 +302,16 @@ export const sessionMachine = setup({
     resendAvailableAt: null,
     unauthorizedCount: 0,
     refreshError: null,
+    refreshingWith: null,
   },
   invoke: { id: 'store', src: 'sessionStore' },
   initial: 'restoring',
   on: {
     'api.succeeded': { actions: 'resetUnauthorized' },
-    // Outside a signed-in session only transport failures matter; auth calls report their own errors.
+    // Outside a signed-in session only transport failures and the 401 count matter (a second of several simultaneous
+    // 401s arrives here, after the first has ended the session); auth calls report their own errors.
     'api.failed': [
+      { guard: 'isUnauthorized', actions: { type: 'countUnauthorized', params: ({ event }) => ({ message: event.message }) } },
       { guard: 'isNetworkOnline', actions: 'goMaintenance' },
       { guard: 'isNetworkOffline', actions: 'noticeOffline' },
     ],
@@ -288,6 +354,18 @@ export const sessionMachine = setup({
                 'persist',
                 'announceCompany',
                 'navigateAfterSignIn',
+              ],
+            },
+            'session.challenge': {
+              target: '#session.mfa',
+              actions: [
+                assign(({ event }) => ({
+                  mfa: { mfaToken: event.mfaToken, email: event.email, rememberMe: event.rememberMe },
+                  returnTo: event.returnTo ?? null,
+                  error: null,
+                  resendAvailableAt: Date.now() + RESEND_COOLDOWN_MS,
+                })),
+                emit({ type: 'navigate', to: ROUTES.mfa }),
               ],
             },
             'session.login': {
@@ -426,8 +504,14 @@ export const sessionMachine = setup({
           actions: sendTo('store', ({ event }): StoreCommand => ({ type: 'store.history', path: event.type === 'route.visited' ? event.path : '/' })),
         },
         'api.failed': [
-          { guard: 'isUnauthorized', target: 'signedOut', actions: ['countUnauthorized', 'endSession'] },
-          { guard: 'isForbidden', target: 'signedOut', actions: ['noticeForbidden', 'endSession'] },
+          {
+            guard: 'isUnauthorized',
+            target: 'signedOut',
+            actions: [{ type: 'countUnauthorized', params: ({ event }) => ({ message: event.message }) }, 'endSession', 'goSignInReturning'],
+          },
+          // The action's own onError shows the refusal.
+          { guard: 'isSessionActionRefused' },
+          { guard: 'isForbidden', target: 'signedOut', actions: ['noticeForbidden', 'endSession', 'goSignInReturning'] },
           { guard: 'isNetworkOnline', actions: 'goMaintenance' },
           { guard: 'isNetworkOffline', actions: 'noticeOffline' },
           { guard: 'isNetwork' },
@@ -474,7 +558,7 @@ export const sessionMachine = setup({
                     'announceCompany',
                   ],
                 },
-                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'noticeActionFailed', params: ({ event }) => ({ error: event.error }) }] },
               },
             },
             shadowing: {
@@ -493,10 +577,10 @@ export const sessionMachine = setup({
                     }),
                     'persist',
                     'announceCompany',
-                    emit({ type: 'navigate', to: ROUTES.home }),
+                    emit(({ context }) => ({ type: 'navigate' as const, to: homeOf(context.session) })),
                   ],
                 },
-                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'noticeActionFailed', params: ({ event }) => ({ error: event.error }) }] },
               },
             },
             exitingShadow: {
@@ -513,10 +597,10 @@ export const sessionMachine = setup({
                     }),
                     'persist',
                     'announceCompany',
-                    emit({ type: 'navigate', to: ROUTES.home }),
+                    emit(({ context }) => ({ type: 'navigate' as const, to: homeOf(context.session) })),
                   ],
                 },
-                onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'noticeActionFailed', params: ({ event }) => ({ error: event.error }) }] },
               },
             },
           },
@@ -529,28 +613,37 @@ export const sessionMachine = setup({
             },
             // Single flight: while here, further token.refresh events are ignored and callers wait for the result.
             refreshing: {
-              entry: assign({ refreshError: null }),
+              entry: assign({ refreshError: null, refreshingWith: ({ context }) => context.session?.refreshToken ?? null }),
               invoke: {
                 id: 'refresh',
                 src: 'refreshToken',
                 input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? '', companyId: context.session?.companyId ?? null }),
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    assign(({ context, event }) => {
-                      const s = hold(event.output);
-                      return { session: s, userTokens: withToken(context.userTokens, s) };
-                    }),
-                    'persist',
-                  ],
+                  actions: [assign(({ context, event }) => ({ ...adoptRefreshed(context, hold(event.output)), refreshingWith: null })), 'persist'],
                 },
                 onError: [
                   {
-                    guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
+                    guard: { type: 'refreshRefusedForSessionInUse', params: ({ event }) => ({ error: event.error }) },
                     target: '#session.signedOut',
-                    actions: [assign({ refreshError: ({ event }) => toErrorInfo(event.error) }), 'endSession'],
+                    actions: [
+                      assign({ refreshError: ({ event }) => toErrorInfo(event.error) }),
+                      { type: 'countUnauthorized', params: ({ event }) => ({ message: toErrorInfo(event.error).message }) },
+                      'endSession',
+                      'goSignInReturning',
+                    ],
                   },
-                  { target: 'idle', actions: assign({ refreshError: ({ event }) => toErrorInfo(event.error) }) },
+                  // A refused refresh of a company token no longer in use (a switch won meanwhile) only drops that token;
+                  // waiting callers go on with the session in use.
+                  {
+                    guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
+                    target: 'idle',
+                    actions: assign(({ context }) => ({
+                      userTokens: Object.fromEntries(Object.entries(context.userTokens).filter(([, v]) => v.refreshToken !== context.refreshingWith)),
+                      refreshingWith: null,
+                    })),
+                  },
+                  { target: 'idle', actions: assign({ refreshError: ({ event }) => toErrorInfo(event.error), refreshingWith: null }) },
                 ],
               },
             },
@@ -563,8 +656,8 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'signedOut', actions: 'endSession' },
-        onError: { target: 'signedOut', actions: 'endSession' },
+        onDone: { target: 'signedOut', actions: ['endSession', 'goSignIn'] },
+        onError: { target: 'signedOut', actions: ['endSession', 'goSignIn'] },
       },
     },
   },

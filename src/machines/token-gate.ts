@@ -1,12 +1,17 @@
 import { type ActorRefFrom, waitFor } from 'xstate';
+import { TokenUnavailableError } from '../api/bindings';
 import { needsRefresh, type ErrorInfo, type SessionMachine } from './session.machine';
 
-export class RefreshFailedError extends Error {
+/** The refresh before a call failed; the api layer reports the call as failing with the refresh's status and code. */
+export class RefreshFailedError extends TokenUnavailableError {
   constructor(readonly info: ErrorInfo) {
-    super(info.message);
+    super(info);
     this.name = 'RefreshFailedError';
   }
 }
+
+/** A switch while refreshing can hand over another company's token that is itself due; bounded so it never spins. */
+const MAX_REFRESH_ROUNDS = 3;
 
 /**
  * The access token to send with a call (SPEC §4): when a refresh token exists and the access token expires within
@@ -16,10 +21,11 @@ export class RefreshFailedError extends Error {
 export async function freshAccessToken(session: ActorRefFrom<SessionMachine>, now: () => number = Date.now): Promise<string | null> {
   let snap = session.getSnapshot();
   if (!snap.context.session) return null;
-  if (needsRefresh(snap.context.session, now())) {
+  for (let round = 0; round < MAX_REFRESH_ROUNDS && needsRefresh(snap.context.session, now()); round++) {
     session.send({ type: 'token.refresh' });
     snap = await waitFor(session, (s) => !s.matches({ signedIn: { token: 'refreshing' } }));
     if (snap.context.refreshError) throw new RefreshFailedError(snap.context.refreshError);
+    // The refresh answers for the session it was asked for; a switch meanwhile leaves the caller on the new company.
   }
   return snap.context.session?.accessToken ?? null;
 }

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useActors } from './actors';
 import { t } from '../i18n';
 import { AppFrame } from './shell/app-frame';
 // The error pages are tiny and needed when loading fails, so they are part of the entry chunk.
-import { ExportLinkView as ExportLink, LoadBoundary, MaintenanceView as Maintenance, NotFoundView, ServerErrorView as ServerError } from './errors/error-pages';
+import { LoadBoundary, MaintenanceView as Maintenance, NotFoundView, ServerErrorView as ServerError } from './errors/error-pages';
 import { NAV_COMMANDS } from '../machines/commands';
+import { signInPath } from '../machines/session.machine';
 import type { SessionRole } from '../api/contract/common';
 import * as sh from './shell/shell.css';
 
@@ -52,15 +53,19 @@ function Protected({ children, allowed }: { children: ReactNode; allowed?: (role
   const signedIn = useSelector(session, (st) => st.matches('signedIn'));
   const role = useSelector(session, (st) => st.context.session?.role ?? 'viewer');
   const [location] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     if (signedIn) session.send({ type: 'route.visited', path: location });
   }, [session, signedIn, location]);
   if (restoring) return <div className={sh.splash} role="status">{t('session.restoring')}</div>;
-  if (!signedIn) return <Redirect to={`/Identity/Account/Login?returnUrl=${encodeURIComponent(location)}`} replace />;
+  // The whole location (path, query, hash) comes back after sign-in; wouter tracks no hash, the address bar has it.
+  if (!signedIn) return <Redirect to={signInPath(`${location}${search ? `?${search}` : ''}${window.location.hash}`)} replace />;
+  // SPEC §2: the not-found page opens without the dashboard frame, also for a page the role may not see.
+  if (allowed && !allowed(role)) return <Bare><NotFoundView /></Bare>;
   return (
     <AppFrame>
       <LoadBoundary>
-        <Suspense fallback={<Splash />}>{allowed && !allowed(role) ? <NotFoundView /> : children}</Suspense>
+        <Suspense fallback={<Splash />}>{children}</Suspense>
       </LoadBoundary>
     </AppFrame>
   );
@@ -84,7 +89,7 @@ export function Routes() {
       <Route path="/forgotpassword"><Bare><Forgot /></Bare></Route>
       <Route path="/resetpassword"><Bare><Reset /></Bare></Route>
       <Route path="/auth0loginCallback"><Bare><ExternalCallback /></Bare></Route>
-      <Route path="/site-dashboard-export/site/:id"><Bare><ExportLink /></Bare></Route>
+      {/* /site-dashboard-export/site/:id arrives with the shared dashboards (DESIGN §6); until then it is not found. */}
       <Route path="/404"><Bare><NotFoundView /></Bare></Route>
       <Route path="/500"><Bare><ServerError /></Bare></Route>
       <Route path="/maintenance"><Bare><Maintenance /></Bare></Route>

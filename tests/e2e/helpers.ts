@@ -32,7 +32,7 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
-/** Signs the admin in through MFA with the mailed code. */
+/** Signs the admin in through MFA with the mailed code; a platform admin lands on the Admin Dashboard. */
 export async function signInAdmin(page: Page, request: APIRequestContext, keyboard = false) {
   await page.goto('/Identity/Account/Login');
   const started = Date.now() - 1000;
@@ -42,5 +42,5 @@ export async function signInAdmin(page: Page, request: APIRequestContext, keyboa
   await page.getByLabel('Code').fill(code);
   if (keyboard) await page.getByLabel('Code').press('Enter');
   else await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { codeFromOutbox, signInForm } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { codeFromOutbox, signInAs, signInForm } from './helpers';
 
 test('a visitor is sent to sign-in; the admin signs in through MFA with the mailed code, sees home and logs out', async ({ page, request }) => {
   await page.goto('/');
-  await expect(page).toHaveURL(/\/Identity\/Account\/Login\?returnUrl=%2F$/);
+  // Home is where sign-in goes anyway, so it is not carried along (an admin's home is the Admin Dashboard).
+  await expect(page).toHaveURL(/\/Identity\/Account\/Login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   const started = Date.now() - 1000;
@@ -14,14 +15,17 @@ test('a visitor is sent to sign-in; the admin signs in through MFA with the mail
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText('Signed in as Ada Admin (admin@sitewatch.test)')).toBeVisible();
-  await expect(page.getByText('Role: Administrator')).toBeVisible();
+  // A platform admin acts for no company: the Admin Dashboard is their home, not "Choose a company".
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.screenshot({ path: 'screenshots/home-admin.png' });
 
   // A reload keeps the session (restored from the encrypted root).
   await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await page.goto('/');
   await expect(page.getByText('Signed in as Ada Admin (admin@sitewatch.test)')).toBeVisible();
+  await expect(page.getByText('Role: Administrator')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
@@ -85,4 +89,66 @@ test('Resend waits out its countdown, then mails a new code that works', async (
   await page.getByLabel('Code').fill(second);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+/** The first site of the signed-in page's company, read with the page's own token. */
+async function firstSite(page: Page): Promise<{ id: string; name: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const r = await page.request.get('/api/sites', { headers: { authorization: `Bearer ${token}` } });
+  return ((await r.json()) as { data: { id: string; name: string; parentSiteId: string | null }[] }).data.find((x) => x.parentSiteId === null)!;
+}
+
+test('a signed-out visit keeps the whole location (path, query, hash) through sign-in', async ({ page }) => {
+  await signInAs(page, 'user@sitewatch.test');
+  const site = await firstSite(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/Identity\/Account\/Login$/);
+  const where = `/site-dashboard?site=${encodeURIComponent(site.id)}&interval=24hours#readings`;
+  await page.goto(where);
+  await expect(page).toHaveURL(`/Identity/Account/Login?returnUrl=${encodeURIComponent(where)}`);
+  await signInForm(page, 'user@sitewatch.test');
+  await expect(page.getByRole('heading', { name: site.name, level: 1 })).toBeVisible();
+  // Back on the same site, view and hash (the page then adds the feeds it chose to the query).
+  const back = new URL(page.url());
+  expect(back.pathname).toBe('/site-dashboard');
+  expect([back.searchParams.get('site'), back.searchParams.get('interval'), back.hash]).toEqual([site.id, '24hours', '#readings']);
+  await expect(page.getByLabel('Interval')).toHaveValue('24hours');
+});
+
+test('an expired session in the open app goes to sign-in, not maintenance, and comes back to the same location', async ({ page }) => {
+  // Issue 11, item 1: a refresh the server refuses (the session was ended elsewhere, then the token ran out) must
+  // lead to sign-in. The page's clock jumps past the token's life; the server's refusal is real.
+  await page.clock.install();
+  await signInAs(page, 'user@sitewatch.test');
+  const site = await firstSite(page);
+  await page.goto(`/site-dashboard?site=${encodeURIComponent(site.id)}&interval=24hours`);
+  await expect(page.getByRole('heading', { name: site.name, level: 1 })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect((await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.clock.fastForward('16:00');
+  // The next call needs a refresh first, and the refresh is refused.
+  await page.getByLabel('Interval').selectOption('6hours');
+  await expect(page).toHaveURL(/\/Identity\/Account\/Login\?returnUrl=/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const left = new URL(new URL(page.url()).searchParams.get('returnUrl')!, page.url());
+  expect([left.pathname, left.searchParams.get('site'), left.searchParams.get('interval')]).toEqual(['/site-dashboard', site.id, '6hours']);
+  await page.screenshot({ path: 'screenshots/session-expired.png' });
+  await signInForm(page, 'user@sitewatch.test');
+  await expect(page.getByRole('heading', { name: site.name, level: 1 })).toBeVisible();
+  expect(new URL(page.url()).search).toBe(left.search);
+  await expect(page.getByLabel('Interval')).toHaveValue('6hours');
+});
+
+test('a page the role may not see is the not-found page, without the dashboard frame', async ({ page }) => {
+  await signInAs(page, 'user@sitewatch.test');
+  await page.goto('/admin-dashboard');
+  await expect(page.getByRole('heading', { name: 'Looks like you got lost', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await page.screenshot({ path: 'screenshots/not-found-signed-in.png' });
+});
+
+test('the site dashboard export path does not pretend to exist before shared dashboards do', async ({ page }) => {
+  await page.goto('/site-dashboard-export/site/anything');
+  await expect(page.getByRole('heading', { name: 'Looks like you got lost', level: 1 })).toBeVisible();
 });

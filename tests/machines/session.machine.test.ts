@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { apiError, held, session, startSession, tick } from './session-fixtures';
-import { ROUTES } from '../../src/machines/session.machine';
+import { homeOf, ROUTES, signInPath } from '../../src/machines/session.machine';
 
 afterEach(() => vi.useRealTimers());
 
@@ -21,7 +21,7 @@ describe('session machine: start-up', () => {
   it('a stored token means a signed-in session at start', async () => {
     const { actor, s, emitted } = await signedIn();
     expect(actor.getSnapshot().context.session?.accessToken).toBe(s.accessToken);
-    expect(emitted).toContainEqual({ type: 'session.changed', companyId: 'c1' });
+    expect(emitted).toContainEqual({ type: 'session.changed', companyId: 'c1', role: 'user' });
   });
 
   it('restores the 401 counter', async () => {
@@ -63,7 +63,8 @@ describe('session machine: sign-in', () => {
     await waitFor(actor, (st) => st.matches('signedIn'));
     expect(calls.verifyOtp).toEqual([{ mfaToken: 'mfa-1', code: '123456' }]);
     expect(actor.getSnapshot().context.mfa).toBeNull();
-    expect(emitted).toContainEqual({ type: 'navigate', to: ROUTES.home });
+    // A platform admin without a company lands on the Admin Dashboard (issue 11, item 16).
+    expect(emitted).toContainEqual({ type: 'navigate', to: ROUTES.adminHome });
   });
 
   it('shows a failed sign-in and stays signed out', async () => {
@@ -105,6 +106,46 @@ describe('session machine: sign-in', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.mfa).toBeNull();
     expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn });
+  });
+});
+
+describe('session machine: where sign-in returns to', () => {
+  it('keeps the whole location (path, query, hash) and refuses anything off this site', async () => {
+    for (const [returnTo, to] of [
+      ['/site-dashboard?site=s1&interval=24hours#chart', '/site-dashboard?site=s1&interval=24hours#chart'],
+      ['//evil.example/x', ROUTES.home],
+      ['/\\evil.example', ROUTES.home],
+      ['https://evil.example/', ROUTES.home],
+    ] as const) {
+      const { actor, emitted } = startSession({ login: async () => session() });
+      await waitFor(actor, (st) => st.matches('signedOut'));
+      actor.send({ type: 'session.login', email: 'a@b.c', password: 'p', rememberMe: false, returnTo });
+      await waitFor(actor, (st) => st.matches('signedIn'));
+      expect(emitted.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', to }]);
+      actor.stop();
+    }
+  });
+
+  it('signInPath carries the location in returnUrl, except pages that make no sense to return to', () => {
+    expect(signInPath('/site-dashboard?site=s1&interval=24hours#x')).toBe(`${ROUTES.signIn}?returnUrl=${encodeURIComponent('/site-dashboard?site=s1&interval=24hours#x')}`);
+    expect(signInPath('/')).toBe(ROUTES.signIn);
+    expect(signInPath(`${ROUTES.signIn}?returnUrl=%2Fx`)).toBe(ROUTES.signIn);
+    expect(signInPath('//evil.example')).toBe(ROUTES.signIn);
+  });
+
+  it('lands a platform admin without a company on the Admin Dashboard, a shadow and everyone else on the dashboard', async () => {
+    expect(homeOf(session({ role: 'admin', companyId: null }))).toBe(ROUTES.adminHome);
+    expect(homeOf(session({ role: 'admin', companyId: 'c1' }))).toBe(ROUTES.home);
+    expect(homeOf(session({ role: 'manager', companyId: 'c1', isShadow: true }))).toBe(ROUTES.home);
+    expect(homeOf(session({ role: 'user' }))).toBe(ROUTES.home);
+    const back = session({ role: 'admin', companyId: null, companyName: null });
+    const shadow = session({ role: 'manager', companyId: 'c3', isShadow: true, shadow: { kind: 'company', name: 'Three', actorName: 'Ada' } });
+    const { actor, emitted } = await signedIn({ role: 'admin', companyId: null, companyName: null }, { startShadow: async () => shadow, exitShadow: async () => back });
+    actor.send({ type: 'shadow.company', companyId: 'c3' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === true);
+    actor.send({ type: 'shadow.exit' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === false);
+    expect(emitted.filter((e) => e.type === 'navigate').map((e) => e.to)).toEqual([ROUTES.home, ROUTES.adminHome]);
   });
 });
 
@@ -190,8 +231,14 @@ describe('session machine: logout', () => {
 });
 
 describe('session machine: the error catalogue (SPEC §8)', () => {
-  const failed = (status: number, extra: Partial<{ online: boolean; path: string; message: string }> = {}) => ({
-    type: 'api.failed' as const, status, code: 'c', message: extra.message ?? `m${status}`, online: extra.online ?? true, path: extra.path ?? '/',
+  const failed = (status: number, extra: Partial<{ online: boolean; path: string; message: string; code: string; call: string }> = {}) => ({
+    type: 'api.failed' as const,
+    status,
+    code: extra.code ?? (status === 0 ? 'network_error' : 'c'),
+    message: extra.message ?? `m${status}`,
+    online: extra.online ?? true,
+    path: extra.path ?? '/',
+    call: extra.call ?? '/api/sites',
   });
 
   it('401: counts, notices the first time, logs out', async () => {
@@ -201,7 +248,40 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     expect(actor.getSnapshot().context.unauthorizedCount).toBe(1);
     expect(stored).toContainEqual({ type: 'store.count', count: 1 });
     expect(emitted).toContainEqual({ type: 'notice', level: 'error', message: 'Your session has ended' });
-    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn });
+    // An ended session comes back to where it was after signing in again.
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn, returnHere: true });
+  });
+
+  it('several simultaneous 401s: each counts, the first alone notices (the rest arrive signed out)', async () => {
+    const { actor, emitted, stored } = await signedIn();
+    actor.send(failed(401, { message: 'first' }));
+    actor.send(failed(401, { message: 'second' }));
+    actor.send(failed(401, { message: 'third' }));
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(3);
+    expect(stored.at(-1)).toEqual({ type: 'store.count', count: 3 });
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', message: 'first' }]);
+    expect(emitted.filter((e) => e.type === 'navigate')).toHaveLength(1);
+  });
+
+  it('a success resets the counter also while signed out (SPEC §8: any successful response)', async () => {
+    const { actor } = startSession({ restored: { session: null, userTokens: {}, unauthorizedCount: 2 } });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'api.succeeded' });
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
+  });
+
+  it('a 403 refusing a session action (shadow, switch, exit) is that action failing, not a logout', async () => {
+    const { actor, emitted } = await signedIn(
+      { role: 'admin', companyId: null, companyName: null },
+      { startShadow: async () => Promise.reject(apiError(403, 'Administrators cannot be shadowed', 'forbidden')) },
+    );
+    actor.send({ type: 'shadow.user', userId: 'ada' });
+    actor.send(failed(403, { message: 'Administrators cannot be shadowed', call: '/api/shadow-user' }));
+    await waitFor(actor, (st) => st.matches({ signedIn: { activity: 'idle' } }));
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.session?.role).toBe('admin');
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', message: 'Administrators cannot be shadowed' }]);
+    expect(emitted.some((e) => e.type === 'navigate')).toBe(false);
   });
 
   it('401 a second time: no second notice; a success resets the counter', async () => {
@@ -237,6 +317,27 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     const { actor, emitted } = await signedIn();
     actor.send(failed(0, { online: false }));
     expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'warning', key: 'session.offline' });
+  });
+
+  it('only a request without any answer is a network error: a timeout, an odd answer or an unknown failure is "any other error"', async () => {
+    const { actor, emitted } = await signedIn();
+    for (const [status, code] of [[0, 'timeout'], [200, 'invalid_response'], [502, 'http_error'], [0, 'unknown_error']] as const) {
+      actor.send(failed(status, { code, message: code }));
+      expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', message: code });
+    }
+    expect(emitted.some((e) => e.type === 'navigate')).toBe(false);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+
+  it('a call refused because its refresh was refused arrives signed out as a 401: no maintenance page', async () => {
+    const { actor, emitted } = await signedIn({}, { refreshToken: async () => Promise.reject(apiError(401, 'Session expired', 'invalid_refresh_token')) });
+    actor.send({ type: 'token.refresh' });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send(failed(401, { code: 'invalid_refresh_token', message: 'Session expired' }));
+    expect(emitted.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', to: ROUTES.signIn, returnHere: true }]);
+    // The refusal is the first 401 and says why, even when the waiting calls were cancelled with their page.
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', message: 'Session expired' }]);
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(2);
   });
 
   it('any other error: a notice with the server message, still signed in', async () => {
@@ -304,6 +405,65 @@ describe('session machine: refresh', () => {
     expect(calls.refreshToken).toEqual([{ refreshToken: s.refreshToken, companyId: 'c1' }]);
     expect(actor.getSnapshot().context.session?.accessToken).toBe(next.accessToken);
     expect(actor.getSnapshot().context.userTokens.c1?.accessToken).toBe(next.accessToken);
+  });
+
+  it('a switch while a refresh is on its way wins: the answer only renews the company it was asked for', async () => {
+    let answer!: (s: ReturnType<typeof session>) => void;
+    const c1Fresh = session({ accessToken: 'c1-fresh' });
+    // Both companies' tokens held, as after an earlier switch.
+    const c1 = held({ accessToken: 'c1-old' });
+    const c2 = held({ companyId: 'c2', companyName: 'Two', accessToken: 'c2-held' });
+    const t = startSession({
+      restored: { session: c1, userTokens: { c1, c2 }, unauthorizedCount: 0 },
+      refreshToken: () => new Promise((r) => (answer = r)),
+    });
+    await waitFor(t.actor, (st) => st.matches('signedIn'));
+    t.actor.send({ type: 'token.refresh' });
+    t.actor.send({ type: 'company.switch', companyId: 'c2' });
+    expect(t.actor.getSnapshot().context.session?.accessToken).toBe('c2-held');
+    answer(c1Fresh);
+    await waitFor(t.actor, (st) => st.matches({ signedIn: { token: 'idle' } }));
+    const ctx = t.actor.getSnapshot().context;
+    expect(ctx.session?.companyId).toBe('c2');
+    expect(ctx.session?.accessToken).toBe('c2-held');
+    expect(ctx.userTokens.c1?.accessToken).toBe('c1-fresh');
+    expect(ctx.userTokens.c2?.accessToken).toBe('c2-held');
+  });
+
+  it('a refresh answer for a session that is gone (shadow started meanwhile) is dropped', async () => {
+    let answer!: (s: ReturnType<typeof session>) => void;
+    const shadow = session({ role: 'manager', companyId: 'c3', isShadow: true, shadow: { kind: 'company', name: 'Three', actorName: 'Ada' } });
+    const { actor } = await signedIn(
+      { role: 'admin', companyId: 'c1' },
+      { refreshToken: () => new Promise((r) => (answer = r)), startShadow: async () => shadow },
+    );
+    actor.send({ type: 'token.refresh' });
+    actor.send({ type: 'shadow.company', companyId: 'c3' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === true);
+    answer(session({ role: 'admin', companyId: 'c1', accessToken: 'admin-fresh' }));
+    await waitFor(actor, (st) => st.matches({ signedIn: { token: 'idle' } }));
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.session?.accessToken).toBe(shadow.accessToken);
+    expect(Object.values(ctx.userTokens).map((v) => v.accessToken)).toEqual([shadow.accessToken]);
+  });
+
+  it('a refused refresh of a token no longer in use drops that token and keeps the session', async () => {
+    let refuse!: (e: unknown) => void;
+    const c1 = held({ accessToken: 'c1-old' });
+    const c2 = held({ companyId: 'c2', companyName: 'Two', accessToken: 'c2-held' });
+    const t = startSession({
+      restored: { session: c1, userTokens: { c1, c2 }, unauthorizedCount: 0 },
+      refreshToken: () => new Promise((_, reject) => (refuse = reject)),
+    });
+    await waitFor(t.actor, (st) => st.matches('signedIn'));
+    t.actor.send({ type: 'token.refresh' });
+    t.actor.send({ type: 'company.switch', companyId: 'c2' });
+    refuse(apiError(401, 'spent'));
+    await waitFor(t.actor, (st) => st.matches({ signedIn: { token: 'idle' } }));
+    const ctx = t.actor.getSnapshot().context;
+    expect(ctx.session?.accessToken).toBe('c2-held');
+    expect(Object.keys(ctx.userTokens)).toEqual(['c2']);
+    expect(ctx.refreshError).toBeNull();
   });
 
   it('a refused refresh ends the session; a network failure keeps it with the error', async () => {

@@ -31,6 +31,36 @@ describe('freshAccessToken', () => {
     expect(calls.refreshToken).toHaveLength(1);
   });
 
+  it('a caller waiting on a refresh that a company switch overtook gets the new company\'s token', async () => {
+    const now = 1_000_000;
+    let answer!: (s: ReturnType<typeof session>) => void;
+    const c1 = held({ accessToken: 'c1-old', expiresIn: 900 }, now - 900_000);
+    const c2 = held({ companyId: 'c2', companyName: 'Two', accessToken: 'c2-valid', expiresIn: 900 }, now);
+    const t = startSession({ restored: { session: c1, userTokens: { c1, c2 }, unauthorizedCount: 0 }, refreshToken: () => new Promise((r) => (answer = r)) });
+    await waitFor(t.actor, (st) => st.matches('signedIn'));
+    const token = freshAccessToken(t.actor, () => now);
+    t.actor.send({ type: 'company.switch', companyId: 'c2' });
+    answer(session({ accessToken: 'c1-fresh' }));
+    expect(await token).toBe('c2-valid');
+    expect(t.calls.refreshToken).toHaveLength(1);
+  });
+
+  it('when the switched-to token is due as well, it is refreshed before the caller goes on', async () => {
+    const now = 1_000_000;
+    const answers: ((s: ReturnType<typeof session>) => void)[] = [];
+    const c1 = held({ accessToken: 'c1-old' }, now - 900_000);
+    const c2 = held({ companyId: 'c2', companyName: 'Two', accessToken: 'c2-old' }, now - 900_000);
+    const t = startSession({ restored: { session: c1, userTokens: { c1, c2 }, unauthorizedCount: 0 }, refreshToken: () => new Promise((r) => answers.push(r)) });
+    await waitFor(t.actor, (st) => st.matches('signedIn'));
+    const token = freshAccessToken(t.actor, () => now);
+    t.actor.send({ type: 'company.switch', companyId: 'c2' });
+    answers[0]!(session({ accessToken: 'c1-fresh' }));
+    await waitFor(t.actor, () => answers.length === 2);
+    answers[1]!({ ...session({ companyId: 'c2', companyName: 'Two', accessToken: 'c2-fresh' }) });
+    expect(await token).toBe('c2-fresh');
+    expect(t.calls.refreshToken).toEqual([{ refreshToken: c1.refreshToken, companyId: 'c1' }, { refreshToken: c2.refreshToken, companyId: 'c2' }]);
+  });
+
   it('passes a refresh failure on to the caller', async () => {
     const { actor } = await start(0, async () => Promise.reject(apiError(0, 'Network Error')));
     await expect(freshAccessToken(actor)).rejects.toBeInstanceOf(RefreshFailedError);

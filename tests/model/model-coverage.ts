@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorLogic, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
 import { TestModel, type AdjacencyMap } from 'xstate/graph';
 
 type AnyNode = AnyStateMachine['root'];
@@ -78,11 +78,16 @@ export function buildModel<TEvent extends EventObject>({ machine, events, serial
   const missingTransitions = definitions
     .filter((d) => !taken.has(d))
     .map((d) => `${d.source.id} --${d.eventType}--> ${d.target?.map((t) => t.id).join(',') ?? '(self)'}`);
+  // A simple path's states are representatives of their coarse keys, whose context may differ from the one the path's
+  // own events build (guards read context): replay each path on the pure machine, keep the states it really reaches,
+  // and cut it where it leaves the coarse model, so every step is checked by the fine key against a true state.
+  const exact = simple
+    .map((p) => trueSteps(machine, input, p.steps as { event: TEvent; state: AnyMachineSnapshot }[], coarse))
+    .filter((steps) => steps.length > 1);
   return {
-    // A simple path's states are the representatives of their coarse keys, so they are compared by that key.
     paths: [
       ...[...shortest, ...selfLoops].map((p) => ({ steps: p.steps as { event: TEvent; state: AnyMachineSnapshot }[], key: serialize })),
-      ...simple.map((p) => ({ steps: p.steps as { event: TEvent; state: AnyMachineSnapshot }[], key: coarse })),
+      ...exact.map((steps) => ({ steps, key: serialize })),
     ],
     counts: { shortest: shortest.length, simple: simple.length, selfLoops: selfLoops.length },
     coverage: {
@@ -92,6 +97,23 @@ export function buildModel<TEvent extends EventObject>({ machine, events, serial
       missingTransitions,
     },
   };
+}
+
+/** The steps of a path with the states its events really reach from the start, up to where it leaves the model. */
+function trueSteps<TEvent extends EventObject>(
+  machine: AnyStateMachine,
+  input: unknown,
+  steps: { event: TEvent; state: AnyMachineSnapshot }[],
+  coarse: (s: AnyMachineSnapshot) => string,
+): { event: TEvent; state: AnyMachineSnapshot }[] {
+  let snap = getInitialSnapshot(machine, input as never) as AnyMachineSnapshot;
+  const out: { event: TEvent; state: AnyMachineSnapshot }[] = [];
+  for (const step of steps) {
+    if (step.event.type !== 'xstate.init') snap = getNextSnapshot(machine, snap as never, step.event as never) as AnyMachineSnapshot;
+    if (coarse(snap) !== coarse(step.state)) break;
+    out.push({ event: step.event, state: snap });
+  }
+  return out;
 }
 
 export function printCoverage(name: string, c: { states: readonly [number, number]; transitions: readonly [number, number] }) {
@@ -111,11 +133,18 @@ export async function expectSameState(actor: AnyActorRef, expected: AnyMachineSn
  * Replays every generated path on a real actor whose invoked actors (`sources`: invoke id → actor name) are deferred
  * promises, resolved or rejected when the path reaches their xstate.done/error.actor event.
  */
-export async function replay(machine: AnyStateMachine, paths: { steps: { event: EventObject; state: AnyMachineSnapshot }[]; key: (s: AnyMachineSnapshot) => string }[], input?: unknown, sources: Record<string, string> = {}) {
+export async function replay(
+  machine: AnyStateMachine,
+  paths: { steps: { event: EventObject; state: AnyMachineSnapshot }[]; key: (s: AnyMachineSnapshot) => string }[],
+  input?: unknown,
+  sources: Record<string, string> = {},
+  /** Other actors to replace by name, such as storage the test environment does not have. */
+  others: Record<string, AnyActorLogic> = {},
+) {
   for (const path of paths) {
     const pending: Record<string, { resolve(v: unknown): void; reject(e: unknown): void }> = {};
     const deferred = (id: string) => fromPromise<never>(() => new Promise((resolve, reject) => (pending[id] = { resolve: resolve as never, reject })));
-    const sut = machine.provide({ actors: Object.fromEntries(Object.entries(sources).map(([id, src]) => [src, deferred(id)])) as never });
+    const sut = machine.provide({ actors: { ...others, ...Object.fromEntries(Object.entries(sources).map(([id, src]) => [src, deferred(id)])) } as never });
     const actor = createActor(sut, { input } as never).start();
     for (const step of path.steps) {
       const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(step.event.type);

@@ -19,7 +19,9 @@ const err = (status: number) => ({ status, code: 'e', message: `e${status}` });
 
 const done = (id: InvokeId, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: InvokeId, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
-const apiFailed = (status: number, online = true, path = '/'): SessionEvent => ({ type: 'api.failed', status, code: 'c', message: `m${status}`, online, path });
+const apiFailed = (status: number, online = true, path = '/', call = '/api/sites'): SessionEvent => ({
+  type: 'api.failed', status, code: status === 0 ? 'network_error' : 'c', message: `m${status}`, online, path, call,
+});
 
 const EVENTS = [
   done('restore', { session: { ...admin, loggedTime: 0 }, userTokens: { c1: { ...admin, loggedTime: 0 } }, unauthorizedCount: 0 }),
@@ -60,10 +62,14 @@ const EVENTS = [
   apiFailed(0, true, '/maintenance'),
   apiFailed(0, false),
   apiFailed(500),
+  // A refused session action is that action's failure, not the session's.
+  apiFailed(403, true, '/', '/api/shadow-user'),
+  { type: 'api.failed', status: 0, code: 'timeout', message: 'slow', online: true, path: '/', call: '/api/sites' },
   { type: 'api.succeeded' },
   { type: 'route.visited', path: '/reports' },
   { type: 'session.adopt', session: admin },
   { type: 'session.establish', session: admin, returnTo: '/my-profile' },
+  { type: 'session.challenge', mfaToken: 'mfa-ext', email: 'admin@sitewatch.test', rememberMe: false, returnTo: null },
   { type: 'session.info', name: 'Ada Lovelace', locale: 'fr' },
 ] as SessionEvent[];
 
@@ -77,6 +83,8 @@ const serialize = (s: AnyMachineSnapshot) => {
     cid: c.session?.companyId ?? null,
     held: Object.keys(c.userTokens).sort(),
     counted: c.unauthorizedCount > 0,
+    // Whether a pending refresh still answers for the session in use (a switch or shadow meanwhile makes it stale).
+    refreshInUse: c.refreshingWith !== null && c.refreshingWith === c.session?.refreshToken,
   });
 };
 

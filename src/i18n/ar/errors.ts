@@ -12,6 +12,4 @@ export const errors: Record<keyof typeof En, string> = {
   'serverError.body': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى لاحقًا.',
   'loadFailed.message': 'فشل التحميل! يُرجى إعادة تحميل الصفحة.',
   'loadFailed.reload': 'إعادة التحميل',
-  'exportLink.title': 'لا يمكن فتح هذا الرابط',
-  'exportLink.body': 'رابط تصدير لوحة معلومات الموقع غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا.',
 };

@@ -4,12 +4,11 @@ export const errors = {
   'maintenance.body': 'Sitewatch cannot reach its server right now. Please try again in a few minutes.',
   'maintenance.retry': 'Try again',
   'notFound.title': 'Looks like you got lost',
-  'notFound.body': 'The page you’re looking for doesn’t exist or has been moved.',
+  // SPEC §8's text, to the character (straight apostrophes).
+  'notFound.body': "The page you're looking for doesn't exist or has been moved.",
   'error.backHome': 'BACK HOME',
   'serverError.title': 'Internal Server Error',
   'serverError.body': 'Something went wrong. Please try again later.',
   'loadFailed.message': 'Loading failed! Please reload.',
   'loadFailed.reload': 'Reload',
-  'exportLink.title': 'This link cannot be opened',
-  'exportLink.body': 'The site dashboard export link is not valid or has expired. Ask for a new link.',
 } as const;

@@ -12,6 +12,4 @@ export const errors: Record<keyof typeof En, string> = {
   'serverError.body': 'Algo ha salido mal. Vuelva a intentarlo más tarde.',
   'loadFailed.message': '¡Error al cargar! Vuelva a cargar la página.',
   'loadFailed.reload': 'Volver a cargar',
-  'exportLink.title': 'No se puede abrir este enlace',
-  'exportLink.body': 'El enlace de exportación del panel de la ubicación no es válido o ha caducado. Solicite un enlace nuevo.',
 };

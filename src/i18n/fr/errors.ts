@@ -12,6 +12,4 @@ export const errors: Record<keyof typeof En, string> = {
   'serverError.body': 'Une erreur s’est produite. Veuillez réessayer plus tard.',
   'loadFailed.message': 'Échec du chargement ! Veuillez recharger la page.',
   'loadFailed.reload': 'Recharger',
-  'exportLink.title': 'Impossible d’ouvrir ce lien',
-  'exportLink.body': 'Le lien d’export du tableau de bord du site n’est pas valide ou a expiré. Demandez un nouveau lien.',
 };

@@ -12,6 +12,4 @@ export const errors: Record<keyof typeof En, string> = {
   'serverError.body': 'Si è verificato un problema. Riprovi più tardi.',
   'loadFailed.message': 'Caricamento non riuscito! Ricarichi la pagina.',
   'loadFailed.reload': 'Ricaricare',
-  'exportLink.title': 'Impossibile aprire questo link',
-  'exportLink.body': 'Il link di esportazione del pannello del sito non è valido o è scaduto. Ne richieda uno nuovo.',
 };

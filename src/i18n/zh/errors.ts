@@ -12,6 +12,4 @@ export const errors: Record<keyof typeof En, string> = {
   'serverError.body': '出了点问题，请稍后再试。',
   'loadFailed.message': '加载失败！请重新加载页面。',
   'loadFailed.reload': '重新加载',
-  'exportLink.title': '无法打开此链接',
-  'exportLink.body': '该站点仪表板的导出链接无效或已过期。请重新获取链接。',
 };

@@ -24,7 +24,6 @@ function Message({ title, body, action }: { title: I18nKey; body: I18nKey; actio
 export const NotFoundView = () => <Message title="notFound.title" body="notFound.body" />;
 export const ServerErrorView = () => <Message title="serverError.title" body="serverError.body" />;
 export const MaintenanceView = () => <Message title="maintenance.title" body="maintenance.body" />;
-export const ExportLinkView = () => <Message title="exportLink.title" body="exportLink.body" />;
 
 /** SPEC §2: when a page's code fails to load, say so and offer a working reload. */
 export class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

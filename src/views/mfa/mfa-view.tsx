@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect } from 'wouter';
+import { homeOf } from '../../machines/session.machine';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
 import * as s from '../shared.css';
@@ -20,6 +21,7 @@ export function MfaView() {
   const { session } = useActors();
   const inMfa = useSelector(session, (st) => st.matches('mfa'));
   const signedIn = useSelector(session, (st) => st.matches('signedIn'));
+  const home = useSelector(session, (st) => homeOf(st.context.session));
   const busy = useSelector(session, (st) => st.matches({ mfa: 'verifying' }) || st.matches({ mfa: 'resending' }));
   const error = useSelector(session, (st) => st.context.error);
   const info = useSelector(session, (st) => st.context.info);
@@ -30,7 +32,7 @@ export function MfaView() {
   const [formatError, setFormatError] = useState(false);
   const ids = { code: useId(), error: useId(), hint: useId() };
 
-  if (signedIn) return <Redirect to="/" replace />;
+  if (signedIn) return <Redirect to={home} replace />;
   if (!inMfa) return <Redirect to="/Identity/Account/Login" replace />;
 
   const onSubmit = (e: FormEvent) => {

@@ -4,6 +4,7 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { t, type I18nKey } from '../../i18n';
 import { externalLoginMachine } from '../../machines/external-login.machine';
+import { homeOf, safeReturnTo } from '../../machines/session.machine';
 import type { ExternalProviderId } from '../../api/contract/external-login';
 import { LanguageSelect } from '../shell/language-select';
 import * as s from '../shared.css';
@@ -17,6 +18,7 @@ const PROVIDER_KEYS: Record<ExternalProviderId, I18nKey> = {
 export function SignInView() {
   const { session, whiteLabel } = useActors();
   const signedIn = useSelector(session, (st) => st.matches('signedIn'));
+  const home = useSelector(session, (st) => homeOf(st.context.session));
   const submitting = useSelector(session, (st) => st.matches({ signedOut: 'authenticating' }));
   const error = useSelector(session, (st) => (st.matches('signedOut') ? st.context.error : null));
   const logo = useSelector(whiteLabel, (st) => st.context.settings.loginLogoUrl);
@@ -31,11 +33,9 @@ export function SignInView() {
   const [touched, setTouched] = useState(false);
   const ids = { email: useId(), password: useId(), remember: useId(), error: useId() };
 
-  if (signedIn) return <Redirect to="/" replace />;
+  if (signedIn) return <Redirect to={home} replace />;
 
-  const raw = new URLSearchParams(search).get('returnUrl');
-  // Only a path on this site: a full URL here would be an open redirect.
-  const returnTo = raw && /^\/(?![/\\])/.test(raw) ? raw : null;
+  const returnTo = safeReturnTo(new URLSearchParams(search).get('returnUrl'));
   const missing = touched && (!email.trim() ? t('signIn.emailRequired') : !password ? t('signIn.passwordRequired') : null);
 
   const onSubmit = (e: FormEvent) => {
