@@ -230,6 +230,18 @@ export const sessionMachine = setup({
       enqueue.emit({ type: 'navigate', to: safeReturnTo(context.returnTo) ?? homeOf(context.session) });
       enqueue.assign({ returnTo: null });
     }),
+    /**
+     * Takes a session the server answered as the one in use: stamped, held under its company (with the other
+     * companies' tokens when `keepTokens`, a switch; alone otherwise, a new identity), stored, and announced unless
+     * `quiet` (the same identity and company, e.g. after a password change).
+     */
+    adopt: enqueueActions(({ context, enqueue }, params: { session: Session; keepTokens?: boolean; quiet?: boolean }) => {
+      const session = hold(params.session);
+      const userTokens = withToken(params.keepTokens ? context.userTokens : {}, session);
+      enqueue.assign({ session, userTokens });
+      enqueue.sendTo('store', { type: 'store.save', session, userTokens } satisfies StoreCommand);
+      if (!params.quiet) enqueue.emit({ type: 'session.changed', companyId: session.companyId, role: session.role });
+    }),
     announceCompany: emit(({ context }) => ({ type: 'session.changed' as const, companyId: context.session?.companyId ?? null, role: context.session?.role ?? null })),
     /** Clears session, stored session and (through session.ended) the menu (SPEC §4); the caller says where to go. */
     endSession: enqueueActions(({ enqueue }) => {
@@ -241,8 +253,12 @@ export const sessionMachine = setup({
     goSignIn: emit({ type: 'navigate', to: ROUTES.signIn }),
     /** The session ended on its own (expired, refused, revoked): sign-in, then back to the same location. */
     goSignInReturning: emit({ type: 'navigate', to: ROUTES.signIn, returnHere: true }),
-    /** A refused session action (switch, shadow, exit) is a notice; the session goes on as it was. */
-    noticeActionFailed: emit((_, params: { error: unknown }) => ({ type: 'notice' as const, level: 'error' as const, message: toErrorInfo(params.error).message })),
+    /** A refused session action (switch, shadow, exit) is kept for the view and shown as a notice; the session goes on. */
+    actionFailed: enqueueActions(({ enqueue }, params: { error: unknown }) => {
+      const error = toErrorInfo(params.error);
+      enqueue.assign({ error });
+      enqueue.emit({ type: 'notice', level: 'error', message: error.message });
+    }),
     /**
      * SPEC §8, 401: count, and on the first failure also the 403 notice. A refused refresh is such a failure too: the
      * calls waiting on it may have been cancelled with the page, and the person must still learn why they are out.
@@ -258,6 +274,7 @@ export const sessionMachine = setup({
       level: 'error' as const,
       message: event.type === 'api.failed' ? event.message : undefined,
     })),
+    goHome: emit(({ context }) => ({ type: 'navigate' as const, to: homeOf(context.session) })),
     goMaintenance: emit({ type: 'navigate', to: ROUTES.maintenance }),
     noticeOffline: emit({ type: 'notice', level: 'warning', key: 'session.offline' }),
     noticeError: emit(({ event }) => ({
@@ -347,12 +364,8 @@ export const sessionMachine = setup({
             'session.establish': {
               target: '#session.signedIn',
               actions: [
-                assign(({ event }) => {
-                  const s = hold(event.session);
-                  return { session: s, userTokens: withToken({}, s), mfa: null, error: null, returnTo: event.returnTo ?? null };
-                }),
-                'persist',
-                'announceCompany',
+                assign(({ event }) => ({ mfa: null, error: null, returnTo: event.returnTo ?? null })),
+                { type: 'adopt', params: ({ event }) => ({ session: event.session }) },
                 'navigateAfterSignIn',
               ],
             },
@@ -405,12 +418,8 @@ export const sessionMachine = setup({
               {
                 target: '#session.signedIn',
                 actions: [
-                  assign(({ event }) => {
-                    const s = hold(event.output as Session);
-                    return { session: s, userTokens: withToken({}, s), mfa: null };
-                  }),
-                  'persist',
-                  'announceCompany',
+                  assign({ mfa: null }),
+                  { type: 'adopt', params: ({ event }) => ({ session: event.output as Session }) },
                   'navigateAfterSignIn',
                 ],
               },
@@ -450,12 +459,8 @@ export const sessionMachine = setup({
             onDone: {
               target: '#session.signedIn',
               actions: [
-                assign(({ event }) => {
-                  const s = hold(event.output);
-                  return { session: s, userTokens: withToken({}, s), mfa: null, resendAvailableAt: null };
-                }),
-                'persist',
-                'announceCompany',
+                assign({ mfa: null, resendAvailableAt: null }),
+                { type: 'adopt', params: ({ event }) => ({ session: event.output }) },
                 'navigateAfterSignIn',
               ],
             },
@@ -478,15 +483,7 @@ export const sessionMachine = setup({
       type: 'parallel',
       on: {
         'session.logout': { target: 'loggingOut' },
-        'session.adopt': {
-          actions: [
-            assign(({ event }) => {
-              const s = hold(event.session);
-              return { session: s, userTokens: withToken({}, s) };
-            }),
-            'persist',
-          ],
-        },
+        'session.adopt': { actions: { type: 'adopt', params: ({ event }) => ({ session: event.session, quiet: true }) } },
         'session.info': {
           actions: [
             assign(({ context, event }) => {
@@ -549,16 +546,9 @@ export const sessionMachine = setup({
                 input: ({ event }) => ({ companyId: event.type === 'company.switch' ? event.companyId : '' }),
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    assign(({ context, event }) => {
-                      const s = hold(event.output);
-                      return { session: s, userTokens: withToken(context.userTokens, s) };
-                    }),
-                    'persist',
-                    'announceCompany',
-                  ],
+                  actions: { type: 'adopt', params: ({ event }) => ({ session: event.output, keepTokens: true }) },
                 },
-                onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'noticeActionFailed', params: ({ event }) => ({ error: event.error }) }] },
+                onError: { target: 'idle', actions: { type: 'actionFailed', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             shadowing: {
@@ -570,17 +560,9 @@ export const sessionMachine = setup({
                   event.type === 'shadow.user' ? { kind: 'user' as const, id: event.userId } : { kind: 'company' as const, id: event.type === 'shadow.company' ? event.companyId : '' },
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    assign(({ event }) => {
-                      const s = hold(event.output);
-                      return { session: s, userTokens: withToken({}, s) };
-                    }),
-                    'persist',
-                    'announceCompany',
-                    emit(({ context }) => ({ type: 'navigate' as const, to: homeOf(context.session) })),
-                  ],
+                  actions: [{ type: 'adopt', params: ({ event }) => ({ session: event.output }) }, 'goHome'],
                 },
-                onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'noticeActionFailed', params: ({ event }) => ({ error: event.error }) }] },
+                onError: { target: 'idle', actions: { type: 'actionFailed', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             exitingShadow: {
@@ -590,17 +572,9 @@ export const sessionMachine = setup({
                 src: 'exitShadow',
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    assign(({ event }) => {
-                      const s = hold(event.output);
-                      return { session: s, userTokens: withToken({}, s) };
-                    }),
-                    'persist',
-                    'announceCompany',
-                    emit(({ context }) => ({ type: 'navigate' as const, to: homeOf(context.session) })),
-                  ],
+                  actions: [{ type: 'adopt', params: ({ event }) => ({ session: event.output }) }, 'goHome'],
                 },
-                onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'noticeActionFailed', params: ({ event }) => ({ error: event.error }) }] },
+                onError: { target: 'idle', actions: { type: 'actionFailed', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },
