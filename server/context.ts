@@ -25,7 +25,7 @@ export function requireAuth(auth: AuthService) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const h = req.headers.authorization;
     const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
-    req.claims = await auth.authenticate(bearer);
+    req.claims = await auth.sessions.authenticate(bearer);
   };
 }
 

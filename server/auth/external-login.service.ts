@@ -205,7 +205,7 @@ export class ExternalLoginService {
       );
     }
     const rememberMe = row.rememberMe === 1;
-    const answer = await this.d.auth.externalSignIn(user, rememberMe, p.id);
+    const answer = await this.d.auth.signIn.externalSignIn(user, rememberMe, p.id);
     if (answer.requireMFV) return { ...answer, email: user.email, rememberMe, returnUrl: row.returnUrl };
     return { ...answer, returnUrl: row.returnUrl };
   }

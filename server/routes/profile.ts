@@ -6,6 +6,6 @@ import { updateProfileRequest } from '../../src/api/contract/profile';
 
 export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.put('/api/me', { preHandler: requireAuth(deps.auth) }, async (req) => ({
-    data: await deps.auth.updateProfile(claimsOf(req), parse(updateProfileRequest, req.body)),
+    data: await deps.auth.profile.updateProfile(claimsOf(req), parse(updateProfileRequest, req.body)),
   }));
 }
