@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { worldOptionsFrom } from './seed';
-import { DEFAULT_WORLD, type WorldOptions } from './world';
+import { DEFAULT_WORLD, type WorldOptions } from './catalogue';
 
 export const USAGE = `Usage: npm run seed -- [--days N] [--fridge-days N] [--history-days N] [--sites N] [--seed N]
   Seeds the demo accounts and the demo world into the configured database (DATA_DIR, or DATABASE_URL) when it has none.

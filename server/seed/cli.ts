@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/database';
 import { seedIfEmpty } from './seed';
-import { worldIsEmpty } from './world';
+import { worldIsEmpty } from './writer';
 import { ArgsError, USAGE, worldFromArgs } from './args';
 
 /** `npm run seed`: migrate, then seed the accounts and the world where the database has none. */

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { newId } from '../auth/secrets';
-import { seedWorld, worldIsEmpty, type WorldOptions } from './world';
+import type { WorldOptions } from './catalogue';
+import { seedWorld, worldIsEmpty } from './writer';
 
 export const DEMO_PASSWORD = 'Demo1234';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponse, type SearchResult } from '../../src/api/contract/search';
-import type { WorldPlan } from '../../server/seed/world';
+import type { WorldPlan } from '../../server/seed/plan';
 import { DEMO, buildTestApp, call, demoIds, newUser, signIn, signInAdmin, type TestApp } from './helpers';
 import { seedSmallWorld } from './world-fixture';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../server/jobs/simulator';
 import { STEP_MS, feedModel, reported } from '../../server/seed/patterns';
-import type { WorldPlan } from '../../server/seed/world';
+import type { WorldPlan } from '../../server/seed/plan';
 import { buildTestApp, type TestApp } from './helpers';
 import { seedSmallWorld } from './world-fixture';
 

@@ -4,7 +4,7 @@ import {
   siteTree, sitesResponse,
 } from '../../src/api/contract/monitoring';
 import { parseCoordinates } from '../../src/api/contract/coordinates';
-import type { WorldPlan } from '../../server/seed/world';
+import type { WorldPlan } from '../../server/seed/plan';
 import { DEMO, buildTestApp, call, demoIds, signIn, signInAdmin, type TestApp } from './helpers';
 import { nodesOfSite, seedSmallWorld } from './world-fixture';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorldPlan } from '../../server/seed/world';
+import type { WorldPlan } from '../../server/seed/plan';
 import { DEMO, buildTestApp, call, demoIds, signIn, type TestApp } from './helpers';
 import { idsOfCompany, seedSmallWorld } from './world-fixture';
 

@@ -1,5 +1,7 @@
 import type { AppDeps } from '../../server/context';
-import { seedWorld, type PlannedNode, type WorldOptions, type WorldPlan } from '../../server/seed/world';
+import type { WorldOptions } from '../../server/seed/catalogue';
+import type { PlannedNode, WorldPlan } from '../../server/seed/plan';
+import { seedWorld } from '../../server/seed/writer';
 
 /**
  * A world small enough for a suite on either database: every company, sub-sites, a quiet hub, two days of fridges and

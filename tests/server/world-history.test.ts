@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { feedHistory, type PlannedFeed, type PlannedNode, type WorldPlan } from '../../server/seed/world';
+import { feedHistory } from '../../server/seed/history';
+import type { PlannedFeed, PlannedNode, WorldPlan } from '../../server/seed/plan';
 import { counterDelta } from '../../server/monitoring/readings';
 import { bucketBoundaries, localDayStart } from '../../server/monitoring/time';
 import type { ReadingSeries } from '../../src/api/contract/monitoring';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parseCoordinates } from '../../src/api/contract/coordinates';
-import { DEFAULT_WORLD, countReadings, feedReadings, planWorld, type WorldCompany, type WorldPlan } from '../../server/seed/world';
+import { DEFAULT_WORLD } from '../../server/seed/catalogue';
+import { countReadings, feedReadings } from '../../server/seed/history';
+import { planWorld, type WorldCompany, type WorldPlan } from '../../server/seed/plan';
 import { DEVICE_TYPES, STEP_MS, feedModel } from '../../server/seed/patterns';
 import { localDayStart } from '../../server/monitoring/time';
 import { buildTestApp, type TestApp } from './helpers';

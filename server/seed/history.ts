@@ -1,0 +1,72 @@
+/** Each feed's readings over the planned history: the devices' patterns with the plan's events laid over them. */
+import { HOUR } from '../monitoring/time';
+import { STEP_MS, feedModel, reported } from './patterns';
+import { quietOf, type Excursion, type PlannedFeed, type PlannedNode, type WorldPlan } from './plan';
+
+/** The failing fridge's extra warmth: a slow climb to about 6 °C above its pattern. */
+export const FAILING_DRIFT = 6.2;
+
+/** An excursion's offset at ts: a ramp over the first quarter, a plateau, recovery over the last quarter. */
+function excursionOffset(e: Excursion, ts: number): number {
+  if (ts < e.from || ts >= e.to) return 0;
+  const q = (e.to - e.from) / 4;
+  const f = Math.min(1, (ts - e.from + STEP_MS) / q, (e.to - ts) / q);
+  return e.peak * f;
+}
+
+/** When a node's readings end: the end of the history, or just before it went quiet. */
+function stopOf(plan: WorldPlan, node: PlannedNode): number {
+  const quiet = quietOf(plan, node);
+  return quiet === null ? plan.end : Math.min(plan.end, quiet - 1);
+}
+
+/**
+ * Every reading of one feed's history, oldest first, as the devices would have sent them, in two columns: raw
+ * readings from `feed.rawFrom`, and what the rollups of the older history are computed from. One pass, so a counter's
+ * register runs on unbroken from the rollups into the raw readings.
+ */
+export function feedHistory(plan: WorldPlan, node: PlannedNode, feed: PlannedFeed): { ts: Float64Array; value: Float64Array } {
+  const model = feedModel({ ...node, signalKey: feed.signalKey });
+  const stop = stopOf(plan, node);
+  const n = model && stop >= feed.from ? Math.floor((stop - feed.from) / STEP_MS) + 1 : 0;
+  const ts = new Float64Array(n);
+  const value = new Float64Array(n);
+  if (!model) return { ts, value };
+  const excursions = plan.excursions.filter((e) => e.feedId === feed.id);
+  const failing = plan.failing?.feedId === feed.id ? plan.failing : null;
+  const reset = plan.resets.find((r) => r.feedId === feed.id);
+  let register = model.kind === 'counter' ? model.start : 0;
+  for (let i = 0; i < n; i++) {
+    const t = feed.from + i * STEP_MS;
+    ts[i] = t;
+    if (model.kind === 'counter') {
+      register = reset && t === reset.at ? 0 : register + (model.ratePerHour(t) * STEP_MS) / HOUR;
+      value[i] = reported(model, register);
+      continue;
+    }
+    let v = model.at(t);
+    for (const e of excursions) v += excursionOffset(e, t);
+    if (failing && t > failing.from) v += FAILING_DRIFT * Math.min(1, (t - failing.from) / (plan.end - failing.from)) ** 1.4;
+    value[i] = reported(model, v);
+  }
+  return { ts, value };
+}
+
+/** Every reading of one feed's history (raw and rolled up), oldest first. */
+export function* feedReadings(plan: WorldPlan, node: PlannedNode, feed: PlannedFeed): Generator<{ ts: number; value: number }> {
+  const { ts, value } = feedHistory(plan, node, feed);
+  for (let i = 0; i < ts.length; i++) yield { ts: ts[i]!, value: value[i]! };
+}
+
+/** How many raw readings the plan writes (the history inside each feed's retention window), without generating them. */
+export function countReadings(plan: WorldPlan): number {
+  let total = 0;
+  for (const node of plan.nodes) {
+    const stop = stopOf(plan, node);
+    for (const f of node.feeds) {
+      const first = f.from + Math.ceil((f.rawFrom - f.from) / STEP_MS) * STEP_MS;
+      if (stop >= first) total += Math.floor((stop - first) / STEP_MS) + 1;
+    }
+  }
+  return total;
+}
