@@ -4,6 +4,29 @@ import globals from 'globals';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+// A later config's no-restricted-imports replaces an earlier one for the same file, so each zone lists its own
+// patterns plus those of the zones around it.
+const clientPatterns = [
+  { group: ['ky'], message: 'Only src/api/client.ts talks HTTP: call a function of src/api/<domain>.api.ts.' },
+  { regex: '(^|/)server/', message: 'The client never imports the server; share types through src/api/contract.' },
+];
+const viewPatterns = [
+  ...clientPatterns,
+  { group: ['ky'], message: 'Views never talk to the network: send an event to a machine instead.' },
+  {
+    regex: '(^|/)api/(client|[a-z-]+\\.api)$',
+    allowTypeImports: true,
+    message: 'Views never call src/api: a machine actor does the I/O, the view renders its state and sends events.',
+  },
+];
+const screenPatterns = [
+  ...viewPatterns,
+  {
+    regex: '^\\.\\./(?!ui/|theme/|\\.\\./)[^/]+/',
+    message: "A screen never imports another screen's files: move the shared piece into src/views/ui and use it from both.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
   js.configs.recommended,
@@ -21,26 +44,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/client.ts'],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['ky'], message: 'Only src/api/client.ts talks HTTP: call a function of src/api/<domain>.api.ts.' },
-        { regex: '(^|/)server/', message: 'The client never imports the server; share types through src/api/contract.' },
-      ]),
-    },
+    rules: { 'no-restricted-imports': restrict(clientPatterns) },
   },
-  {
-    files: ['src/views/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict([
-        { group: ['ky'], message: 'Views never talk to the network: send an event to a machine instead.' },
-        {
-          regex: '(^|/)api/(client|[a-z-]+\\.api)$',
-          allowTypeImports: true,
-          message: 'Views never call src/api: a machine actor does the I/O, the view renders its state and sends events.',
-        },
-      ]),
-    },
-  },
+  { files: ['src/views/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(viewPatterns) } },
+  // Each folder under src/views is one screen (ui/ and theme/ are the shared kit); files directly in src/views compose them.
+  { files: ['src/views/*/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(screenPatterns) } },
   {
     files: ['src/machines/**/*.ts', 'src/template-demos/**/*.machine.ts'],
     rules: {
@@ -49,6 +57,19 @@ export default tseslint.config(
         { regex: '(^|/)views/', message: 'Machines never import views: views depend on machines, not the other way round.' },
         { group: ['ky'], message: 'Machines do I/O through named actors that call src/api, never ky directly.' },
       ]),
+    },
+  },
+  {
+    // Machine files are behaviour only; what touches the browser is an actor in a file of its own beside them.
+    files: ['src/machines/**/*.machine.ts', 'src/template-demos/**/*.machine.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['document', 'window', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
+          name,
+          message: 'A machine file holds behaviour only: put what touches the browser in a fromCallback/fromPromise actor in a file of its own beside it.',
+        })),
+      ],
     },
   },
   {

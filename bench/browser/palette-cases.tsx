@@ -1,7 +1,7 @@
 import { useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { Command } from 'cmdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SiteSummary } from '../../src/api/contract/monitoring';
@@ -121,7 +121,6 @@ export async function paletteSetup(kind: PaletteKind, n: number): Promise<number
   if (kind === 'product') {
     const machine = commandPaletteMachine.provide({
       actors: {
-        keyboard: fromCallback(() => {}) as never,
         loadSites: fromPromise(async () => sites) as never,
         // The server is not part of B2.
         search: fromPromise(async () => []) as never,

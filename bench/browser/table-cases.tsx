@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { VirtualTable, type Column } from '../../src/views/site-dashboard/virtual-table';
-import * as v from '../../src/views/site-dashboard/site-dashboard.css';
+import { VirtualTable, type Column } from '../../src/views/ui/virtual-table';
+import * as v from '../../src/views/ui/virtual-table.css';
 import { minmaxRows, type MinMaxRow } from '../../src/views/site-dashboard/minmax-rows';
 import type { ReadingSeries } from '../../src/api/contract/monitoring';
 import { paintedAfter, stage } from './frames';

@@ -7,6 +7,7 @@ import { layoutMachine } from './layout.machine';
 import { whiteLabelMachine } from './white-label.machine';
 import { companiesMachine } from './companies.machine';
 import { commandPaletteMachine } from './command-palette.machine';
+import { documentKeyboard } from './document-keyboard';
 
 export interface AppInput {
   /** The host name white-label settings are fetched for. */
@@ -30,6 +31,7 @@ export const appMachine = setup({
     whiteLabel: whiteLabelMachine,
     companies: companiesMachine,
     palette: commandPaletteMachine,
+    keyboard: documentKeyboard,
   },
 }).createMachine({
   id: 'app',
@@ -43,5 +45,7 @@ export const appMachine = setup({
     { id: 'whiteLabel', systemId: 'whiteLabel', src: 'whiteLabel', input: ({ context }) => ({ domain: context.domain }) },
     { id: 'companies', systemId: 'companies', src: 'companies' },
     { id: 'palette', systemId: 'palette', src: 'palette' },
+    // Ctrl+K, ?, /, j/k and chords: the document's keys go to the palette (see document-keyboard.ts).
+    { id: 'keyboard', src: 'keyboard' },
   ],
 });

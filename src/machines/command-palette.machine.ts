@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate';
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import type { SessionRole } from '../api/contract/common';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
@@ -6,6 +6,7 @@ import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
 import { commandForShortcut, commandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
 import { mergeRanked, normalise, rankTop, ranker, type Ranker } from './fuzzy-match';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
+import { afterPaint } from './after-paint';
 
 export type ItemKind = 'command' | 'action' | 'company' | 'site' | 'node' | 'user';
 
@@ -263,115 +264,10 @@ const nextQuery = (c: PaletteContext, e: PaletteEvent) => (e.type === 'palette.q
 
 const refreshed = (c: PaletteContext) => ({ ...computeResults(c), selected: 0, rankedQuery: c.query });
 
-const CHORD_MS = 1500;
-const editable = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
-/** Moves focus to the next or previous `[data-keyitem]` of the list around focus (or the page's first list). */
-function moveInList(delta: number): boolean {
-  const active = document.activeElement;
-  const list = active?.closest('[data-keylist]') ?? document.querySelector('main [data-keylist]');
-  if (!list) return false;
-  const items = [...list.querySelectorAll<HTMLElement>('[data-keyitem]')].filter((i) => !i.hasAttribute('disabled'));
-  if (!items.length) return false;
-  const at = items.findIndex((i) => i === active || i.contains(active));
-  const next = at < 0 ? (delta > 0 ? 0 : items.length - 1) : Math.max(0, Math.min(items.length - 1, at + delta));
-  items[next]!.focus();
-  items[next]!.scrollIntoView({ block: 'nearest' });
-  return true;
-}
-
-/**
- * The document's keyboard: Ctrl+K / ⌘K anywhere; outside fields and dialogs `?`, `/` (the list filter), `j`/`k`
- * (focus within lists; Enter then opens the focused link) and two-key chords. Focus moves are plain DOM; anything
- * that means a command goes back to the machine, which resolves it against the commands.
- */
-const keyboard = fromCallback<{ type: 'palette.opened' } | { type: 'palette.closed' }, void, PaletteEvent>(({ sendBack, receive }) => {
-  // Tests run machines without a DOM.
-  if (typeof document === 'undefined') return;
-  let pending: { key: string; at: number } | null = null;
-  let paletteOpen = false;
-  receive((e) => (paletteOpen = e.type === 'palette.opened'));
-  const onKey = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.isComposing) return;
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
-      e.preventDefault();
-      sendBack({ type: 'palette.toggle' });
-      return;
-    }
-    // Ctrl+K then typing at once: until the palette's field has focus, its characters go to the query, not to
-    // the page's shortcuts.
-    if (paletteOpen && !editable(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey && e.key.length === 1) {
-      e.preventDefault();
-      sendBack({ type: 'palette.type', text: e.key });
-      return;
-    }
-    if (e.ctrlKey || e.metaKey || e.altKey || editable(e.target) || document.querySelector('dialog[open]')) return;
-    if (pending && e.timeStamp - pending.at < CHORD_MS && e.key.length === 1) {
-      const keys = `${pending.key} ${e.key.toLowerCase()}`;
-      pending = null;
-      e.preventDefault();
-      sendBack({ type: 'keys.chord', keys });
-      return;
-    }
-    pending = null;
-    if (e.key === '?') {
-      e.preventDefault();
-      sendBack({ type: 'keys.chord', keys: '?' });
-    } else if (e.key === '/') {
-      const filter = document.querySelector<HTMLElement>('main [data-list-filter]');
-      if (filter) {
-        e.preventDefault();
-        filter.focus();
-      }
-    } else if (e.key === 'j' || e.key === 'k') {
-      if (moveInList(e.key === 'j' ? 1 : -1)) e.preventDefault();
-    } else if (e.key === 'g' || e.key === 't') {
-      pending = { key: e.key, at: e.timeStamp };
-    }
-  };
-  document.addEventListener('keydown', onKey);
-  return () => document.removeEventListener('keydown', onKey);
-});
-
-// A ranking runs in slices this long, so that a keystroke arriving meanwhile waits for one slice at most.
-const RANK_SLICE_MS = 4;
-
-/**
- * Ranks the query typed so far without ever holding up a keystroke: it starts once the browser has painted what it
- * has (the field with the new key), scores in short slices between which the browser handles input, and calls
- * back when done — the machine then takes the remembered ranking. Keys typed meanwhile re-enter the ranking state,
- * which cancels this: a burst of keys costs one ranking, for the last of them. Without a visible document (tests, a
- * hidden tab) the slices are plain tasks.
- */
-const rankLater = fromCallback<{ type: 'noop' }, ResultsInput, PaletteEvent>(({ sendBack, input }) => {
-  const job = startResults(input);
-  const browser = typeof document !== 'undefined' && typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function';
-  // A message is a task without the 4 ms floor nested timers get.
-  const channel = browser ? new MessageChannel() : null;
-  let frame = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const next = () => (channel ? channel.port2.postMessage(null) : (timer = setTimeout(step, 0)));
-  function step() {
-    if (job.run(performance.now() + RANK_SLICE_MS)) sendBack({ type: 'palette.rank' });
-    else next();
-  }
-  if (channel) channel.port1.onmessage = step;
-  // A task queued from a frame callback runs after that frame's paint.
-  if (browser && document.visibilityState === 'visible') frame = requestAnimationFrame(next);
-  else next();
-  return () => {
-    if (frame) cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    channel?.port1.close();
-  };
-});
-
 export const commandPaletteMachine = setup({
   types: { context: {} as PaletteContext, events: {} as PaletteEvent, emitted: {} as PaletteEmitted },
   actors: {
-    keyboard,
-    rankLater,
+    rankLater: afterPaint(startResults, { type: 'palette.rank' } as const),
     loadSites: fromPromise<SiteSummary[], { companyId: string | null }>(async () => (await import('../api/monitoring.api')).sites()),
     search: fromPromise<SearchResult[], { q: string; kinds: SearchKind[] }>(async ({ input, signal }) =>
       (await import('../api/search.api')).search({ q: input.q, kinds: input.kinds, limit: 30 }, signal),
@@ -401,9 +297,6 @@ export const commandPaletteMachine = setup({
       intent: commandForShortcut(event.type === 'keys.chord' ? event.keys : '', context.scope!.role, context.scope!)!.event,
     })),
     setQuery: assign({ query: ({ context, event }) => nextQuery(context, event) }),
-    // The keyboard listener keeps the characters typed before the field has focus (see `keyboard`).
-    listen: sendTo('keyboard', { type: 'palette.opened' }),
-    unlisten: sendTo('keyboard', { type: 'palette.closed' }),
     rank: assign(({ context }) => {
       // A new query starts at its best match; the same query re-ranked (the server's answer merged) keeps the row.
       const selectedKey = context.rankedQuery === context.query ? context.results[context.selected]?.key : undefined;
@@ -464,7 +357,6 @@ export const commandPaletteMachine = setup({
     recent: [],
   },
   initial: 'closed',
-  invoke: { id: 'keyboard', src: 'keyboard' },
   on: {
     'palette.scope': [
       { guard: ({ event }) => event.scope === null, target: '.closed', actions: 'setScope' },
@@ -481,8 +373,6 @@ export const commandPaletteMachine = setup({
     },
     open: {
       type: 'parallel',
-      entry: 'listen',
-      exit: 'unlisten',
       on: {
         'palette.open': { target: 'open', reenter: true, actions: 'openWith' },
         'palette.close': { target: 'closed' },

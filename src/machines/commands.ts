@@ -49,6 +49,14 @@ export interface Command {
 /** A command that opens a screen: the sidebar's entries. */
 export type NavCommand = Command & { path: string; event: { type: 'navigate'; path: string } };
 
+/**
+ * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
+ * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
+ */
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile'] as const;
+export type Screen = (typeof SCREENS)[number];
+const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
+
 const nav = (
   id: string,
   labelKey: I18nKey,
@@ -57,8 +65,7 @@ const nav = (
   keywords: string[],
   shortcut: string,
   visible: (role: SessionRole) => boolean,
-  available: boolean,
-): NavCommand => ({ id, labelKey, path, group, keywords, shortcut, visible, available, event: { type: 'navigate', path } });
+): NavCommand => ({ id, labelKey, path, group, keywords, shortcut, visible, available: isScreen(id), event: { type: 'navigate', path } });
 
 const everyone = () => true;
 const admins = (r: SessionRole) => r === 'admin';
@@ -66,25 +73,25 @@ const managers = (r: SessionRole) => r === 'admin' || r === 'manager';
 const writers = (r: SessionRole) => r !== 'viewer';
 
 export const NAV_COMMANDS: NavCommand[] = [
-  nav('dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone, true),
-  nav('site-dashboard', 'nav.siteDashboard', '/site-dashboard', 'monitor', ['readings', 'chart'], 'g s', everyone, true),
-  nav('alert-events', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone, false),
-  nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance'], 'g r', everyone, false),
-  nav('alerts', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds'], 'g l', managers, false),
-  nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers, false),
-  nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers, false),
-  nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers, false),
-  nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, false),
-  nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, false),
-  nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, false),
-  nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers, false),
-  nav('users', 'nav.users', '/users', 'configure', ['people', 'members'], 'g u', managers, false),
-  nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins, true),
-  nav('companies', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins, true),
-  nav('plexus', 'nav.plexus', '/plexus', 'admin', ['network', 'links'], 'g o', admins, true),
-  nav('management', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings'], 'g w', admins, true),
-  nav('my-companies', 'nav.myCompanies', '/my-companies', 'account', ['switch', 'company'], 'g m', everyone, true),
-  nav('my-profile', 'nav.profile', '/my-profile', 'account', ['account', 'password', 'language'], 'g p', everyone, true),
+  nav('dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone),
+  nav('site-dashboard', 'nav.siteDashboard', '/site-dashboard', 'monitor', ['readings', 'chart'], 'g s', everyone),
+  nav('alert-events', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone),
+  nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance'], 'g r', everyone),
+  nav('alerts', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds'], 'g l', managers),
+  nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers),
+  nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers),
+  nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers),
+  nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers),
+  nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers),
+  nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers),
+  nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers),
+  nav('users', 'nav.users', '/users', 'configure', ['people', 'members'], 'g u', managers),
+  nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),
+  nav('companies', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins),
+  nav('plexus', 'nav.plexus', '/plexus', 'admin', ['network', 'links'], 'g o', admins),
+  nav('management', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings'], 'g w', admins),
+  nav('my-companies', 'nav.myCompanies', '/my-companies', 'account', ['switch', 'company'], 'g m', everyone),
+  nav('my-profile', 'nav.profile', '/my-profile', 'account', ['account', 'password', 'language'], 'g p', everyone),
 ];
 
 /** The palette's actions; nested pages open with "›". */

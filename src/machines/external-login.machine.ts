@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackResponse } from '../api/contract/external-login';
 import type { SessionEvent } from './session.machine';
+import { leaveForProvider } from './leave-for-provider';
 // The sign-in page paints before the api layer arrives.
 const api = () => import('../api/external-login.api');
 
@@ -29,11 +30,7 @@ export const externalLoginMachine = setup({
   },
   actors: {
     fetchProviders: fromPromise<ExternalProvider[]>(async () => (await api()).externalProviders()),
-    /** Asks for the authorization URL and leaves for the identity provider. */
-    startLogin: fromPromise<void, { provider: ExternalProviderId; returnUrl?: string; rememberMe?: boolean }>(async ({ input }) => {
-      const { authorizationUrl } = await (await api()).startExternalLogin(input.provider, { returnUrl: input.returnUrl, rememberMe: input.rememberMe });
-      window.location.assign(authorizationUrl);
-    }),
+    startLogin: leaveForProvider,
     finishLogin: fromPromise<ExternalLoginCallbackResponse, { code: string; state: string; iss?: string }>(async ({ input }) => (await api()).finishExternalLogin(input)),
   },
   guards: { isCallback: (_, params: { mode: string }) => params.mode === 'callback' },

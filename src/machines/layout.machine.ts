@@ -1,4 +1,5 @@
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { viewport } from './viewport';
 
 /** SPEC §9 breakpoints: desktop above 1220 px, tablet above 767 px, otherwise mobile. */
 export const DESKTOP_MIN = 1220;
@@ -46,14 +47,6 @@ const closed: Overlay = { visible: false, type: null, props: null };
 
 /** The last non-empty path segment selects the active entry; the root is the dashboard. */
 export const currentKey = (path: string): string => path.split('?')[0]!.split('/').filter(Boolean).at(-1) ?? 'dashboard';
-
-/** Reports the window size; tests provide their own sizes instead. */
-const viewport = fromCallback<{ type: 'noop' }>(({ sendBack }) => {
-  const report = () => sendBack({ type: 'layout.resize', width: window.innerWidth, height: window.innerHeight });
-  report();
-  window.addEventListener('resize', report);
-  return () => window.removeEventListener('resize', report);
-});
 
 export const layoutMachine = setup({
   types: { context: {} as LayoutContext, events: {} as LayoutEvent, input: {} as { width?: number; height?: number } | undefined },

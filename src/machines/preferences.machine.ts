@@ -1,5 +1,5 @@
 import { and, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { STORAGE_KEYS } from '../storage/keys';
+import { readStoredPreferences, writeStoredPreferences } from '../storage/browser-storage';
 import { LOCALES, type Locale } from '../i18n';
 import { applyToDocument } from '../storage/document';
 import { loadLocale } from '../i18n/load';
@@ -54,19 +54,14 @@ export function sanitize(raw: unknown): Preferences {
 }
 
 const loadPreferences = fromPromise<Preferences & { chosen?: boolean }>(async () => {
-  const raw = localStorage.getItem(STORAGE_KEYS.preferences);
-  if (!raw) return DEFAULT_PREFERENCES;
-  try {
-    return { ...sanitize(JSON.parse(raw)), chosen: true };
-  } catch {
-    return DEFAULT_PREFERENCES;
-  }
+  const stored = readStoredPreferences();
+  return stored === null ? DEFAULT_PREFERENCES : { ...sanitize(stored), chosen: true };
 });
 
 /** Stores preferences and applies them to the document: language, direction and the theme attributes. */
 const preferencesStore = fromCallback<PreferencesCommand>(({ receive }) => {
   receive((cmd) => {
-    if (cmd.type === 'preferences.save') localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify(cmd.preferences));
+    if (cmd.type === 'preferences.save') writeStoredPreferences(cmd.preferences);
     applyToDocument(cmd.preferences);
   });
 });

@@ -4,8 +4,7 @@ import type { Session, LoginResponse } from '../api/contract/auth';
 const authApi = () => import('../api/auth.api');
 import type { I18nKey } from '../i18n';
 import { NETWORK_ERROR } from '../api/bindings';
-import { loadRoot, saveSlice } from '../storage/secure-store';
-import { STORAGE_KEYS } from '../storage/keys';
+import { clearStoredSession, readStoredSession, storeSession, writeHistoryPathname, writeUnauthorizedCount } from '../storage/browser-storage';
 
 /** SPEC §9: refresh when the access token expires within this many milliseconds. */
 export const REFRESH_THRESHOLD_MS = 5000;
@@ -164,38 +163,22 @@ export function needsRefresh(session: HeldSession | null, now: number): boolean 
   return session.loggedTime + session.expiresIn * 1000 - now < REFRESH_THRESHOLD_MS;
 }
 
-/** The stored-session side: encrypted root for Auth, plain keys of SPEC §7 for the rest. */
+/** The stored-session side (src/storage/browser-storage.ts): encrypted root for Auth, plain keys of SPEC §7 for the rest. */
 const sessionStore = fromCallback<StoreCommand>(({ receive }) => {
   receive((cmd) => {
-    if (cmd.type === 'store.count') {
-      localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(cmd.count));
-      return;
-    }
-    if (cmd.type === 'store.history') {
-      localStorage.setItem(STORAGE_KEYS.historyPathname, cmd.path);
-      return;
-    }
-    if (cmd.type === 'store.clear') {
-      localStorage.removeItem(STORAGE_KEYS.userToken);
-      localStorage.removeItem(STORAGE_KEYS.accessToken);
-      void saveSlice('Auth', undefined).catch((e: unknown) => console.error('session store', e));
-      return;
-    }
-    const { refreshToken: _r, ...visible } = cmd.session;
-    localStorage.setItem(STORAGE_KEYS.userToken, JSON.stringify(visible));
-    localStorage.setItem(STORAGE_KEYS.accessToken, cmd.session.accessToken);
-    void saveSlice('Auth', { session: cmd.session, userTokens: cmd.userTokens }).catch((e: unknown) => console.error('session store', e));
+    if (cmd.type === 'store.count') writeUnauthorizedCount(cmd.count);
+    else if (cmd.type === 'store.history') writeHistoryPathname(cmd.path);
+    else if (cmd.type === 'store.clear') clearStoredSession();
+    else storeSession(cmd.session, cmd.userTokens);
   });
 });
 
 const restoreSession = fromPromise<Restored>(async () => {
-  const count = Number(localStorage.getItem(STORAGE_KEYS.unauthorizedCount) ?? '0');
-  const root = await loadRoot();
-  const auth = root.Auth as { session?: HeldSession; userTokens?: Record<string, HeldSession> } | undefined;
+  const { auth, unauthorizedCount } = await readStoredSession();
   return {
-    session: auth?.session ?? null,
-    userTokens: auth?.userTokens ?? {},
-    unauthorizedCount: Number.isFinite(count) && count > 0 ? count : 0,
+    session: (auth?.session as HeldSession | undefined) ?? null,
+    userTokens: (auth?.userTokens as Record<string, HeldSession> | undefined) ?? {},
+    unauthorizedCount,
   };
 });
 

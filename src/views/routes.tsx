@@ -4,9 +4,10 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useActors } from './actors';
 import { t } from '../i18n';
 import { AppFrame } from './shell/app-frame';
+import { CommandPalette } from './command-palette/command-palette';
 // The error pages are tiny and needed when loading fails, so they are part of the entry chunk.
 import { LoadBoundary, MaintenanceView as Maintenance, NotFoundView, ServerErrorView as ServerError } from './errors/error-pages';
-import { NAV_COMMANDS } from '../machines/commands';
+import { NAV_COMMANDS, type Screen } from '../machines/commands';
 import { signInPath } from '../machines/session.machine';
 import type { SessionRole } from '../api/contract/common';
 import * as sh from './shell/shell.css';
@@ -30,8 +31,8 @@ const MyCompanies = page(() => import('./companies/companies-view'), 'MyCompanie
 const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
 const Management = page(() => import('./management/management-view'), 'ManagementView');
 
-/** Signed-in pages by sidebar entry id; an entry without a page here is not offered (no empty pages). */
-const SIGNED_IN: Record<string, ComponentType> = {
+/** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
+const SIGNED_IN: Record<Screen, ComponentType> = {
   dashboard: Home,
   'site-dashboard': SiteDashboard,
   'admin-dashboard': AdminDashboard,
@@ -63,7 +64,7 @@ function Protected({ children, allowed }: { children: ReactNode; allowed?: (role
   // SPEC §2: the not-found page opens without the dashboard frame, also for a page the role may not see.
   if (allowed && !allowed(role)) return <Bare><NotFoundView /></Bare>;
   return (
-    <AppFrame>
+    <AppFrame overlay={<CommandPalette />}>
       <LoadBoundary>
         <Suspense fallback={<Splash />}>{children}</Suspense>
       </LoadBoundary>
@@ -93,8 +94,8 @@ export function Routes() {
       <Route path="/404"><Bare><NotFoundView /></Bare></Route>
       <Route path="/500"><Bare><ServerError /></Bare></Route>
       <Route path="/maintenance"><Bare><Maintenance /></Bare></Route>
-      {NAV_COMMANDS.filter((c) => SIGNED_IN[c.id]).map((c) => {
-        const Page = SIGNED_IN[c.id]!;
+      {NAV_COMMANDS.filter((c) => c.available).map((c) => {
+        const Page = SIGNED_IN[c.id as Screen];
         return (
           <Route key={c.id} path={c.path}>
             <Protected allowed={c.visible}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyActor } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActor } from 'xstate';
 import {
   commandPaletteMachine,
   computeResults,
@@ -34,7 +34,6 @@ function start(opts: { sites?: () => Promise<SiteSummary[]>; search?: (q: string
   const searches: { q: string; kinds: string[]; aborted: () => boolean }[] = [];
   const machine = commandPaletteMachine.provide({
     actors: {
-      keyboard: fromCallback(() => {}) as never,
       loadSites: fromPromise(opts.sites ?? (async () => [site('s1', 'Elmhurst Care Home'), site('s2', 'Nursing Wing', 's1')])) as never,
       search: fromPromise<SearchResult[], { q: string; kinds: string[] }>(async ({ input, signal }) => {
         searches.push({ q: input.q, kinds: input.kinds, aborted: () => signal.aborted });

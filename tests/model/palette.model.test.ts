@@ -10,7 +10,7 @@ const site = { id: 's1', name: 'Elmhurst Care Home', parentSiteId: null, timezon
 
 describe('command palette machine, model-based', () => {
   // The ranking's slices are the model's `palette.rank` event.
-  const machine = commandPaletteMachine.provide({ actors: { keyboard: fromCallback(() => {}) as never, rankLater: fromCallback(() => {}) as never } });
+  const machine = commandPaletteMachine.provide({ actors: { rankLater: fromCallback(() => {}) as never } });
   const serialize = (s: AnyMachineSnapshot) => {
     const c = s.context as PaletteContext;
     // `palette.type` appends a character: the key keeps the query's start, so that traversal ends.

@@ -4,9 +4,9 @@ import { useActors } from '../actors';
 import { formatNumber, t } from '../../i18n';
 import { adminDashboardMachine } from '../../machines/admin-dashboard.machine';
 import type { AdminOverview } from '../../api/contract/monitoring';
-import { VirtualTable, type Column } from '../site-dashboard/virtual-table';
+import { VirtualTable, type Column } from '../ui/virtual-table';
 import * as s from '../shared.css';
-import * as v from '../site-dashboard/site-dashboard.css';
+import * as v from '../ui/panel.css';
 
 type Row = AdminOverview[number];
 

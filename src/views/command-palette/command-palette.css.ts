@@ -39,16 +39,7 @@ export const item = style({
 export const label = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const detail = style({ marginInlineStart: vars.space.sm, opacity: 0.75, fontSize: vars.font.size.sm });
 export const kind = style({ fontSize: vars.font.size.sm, opacity: 0.8 });
-export const kbd = style({
-  fontFamily: 'inherit',
-  fontSize: vars.font.size.sm,
-  border: `1px solid currentColor`,
-  borderRadius: vars.radius.sm,
-  padding: '0 0.3rem',
-  opacity: 0.85,
-});
 export const status = style({ padding: `${vars.space.xs} ${vars.space.md}`, fontSize: vars.font.size.sm, color: vars.palette.text.secondary, borderTop: `1px solid ${vars.palette.border.main}` });
-export const visuallyHidden = style({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 
 // cmdk labels its input with its own <label>, visually hidden by an inline style; every field here has a visible label.
 globalStyle('[cmdk-label]', {

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { t, type I18nKey } from '../../i18n';
 import type { PaletteItem } from '../../machines/command-palette.machine';
-import { Keys } from './keys';
+import { Keys } from '../ui/keys';
 import * as p from './command-palette.css';
 
 /** The palette's row height, for the virtual list. */

@@ -5,7 +5,7 @@ import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { companiesPageMachine } from '../../machines/companies-page.machine';
 import * as s from '../shared.css';
-import * as c from './companies.css';
+import * as c from '../ui/list.css';
 
 /** Who the session is and may do, for the buttons: the server decides the rest. */
 function useSessionFacts() {

@@ -4,7 +4,7 @@ import { useActors } from '../actors';
 import { formatDate, t, type I18nKey } from '../../i18n';
 import { whiteLabelSettingsMachine, type WhiteLabelRow } from '../../machines/white-label-settings.machine';
 import * as s from '../shared.css';
-import * as c from '../companies/companies.css';
+import * as c from '../ui/list.css';
 
 const FIELDS: { name: keyof Omit<WhiteLabelRow, 'updatedAt'>; label: I18nKey; hint?: I18nKey }[] = [
   { name: 'domain', label: 'management.domain', hint: 'management.domainHint' },

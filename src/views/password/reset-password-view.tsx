@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { t } from '../../i18n';
 import { resetPasswordMachine, type ResetField } from '../../machines/reset-password.machine';
-import { AuthCardTop, FocusHeading, NewPasswordFields, focusFirstInvalid } from './form-parts';
+import { AuthCardTop, FocusHeading, NewPasswordFields, focusFirstInvalid } from '../ui/form-parts';
 import * as s from '../shared.css';
-import * as a from './account.css';
+import * as a from '../ui/account.css';
 
 const SIGN_IN = '/Identity/Account/Login';
 

@@ -4,9 +4,9 @@ import { useActors } from '../actors';
 import { formatDate, formatNumber, t } from '../../i18n';
 import { plexusMachine } from '../../machines/plexus.machine';
 import type { Plexus } from '../../api/contract/monitoring';
-import { VirtualTable, type Column } from '../site-dashboard/virtual-table';
+import { VirtualTable, type Column } from '../ui/virtual-table';
 import * as s from '../shared.css';
-import * as v from '../site-dashboard/site-dashboard.css';
+import * as v from '../ui/panel.css';
 
 type PlexusNode = Plexus[number]['hubs'][number]['nodes'][number];
 

@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { availableLocales, t, type Locale } from '../../i18n';
 import { profileMachine, type PasswordField } from '../../machines/profile.machine';
-import { FieldMessages, NewPasswordFields, TextField, focusFirstInvalid } from '../password/form-parts';
+import { FieldMessages, NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
 import * as s from '../shared.css';
-import * as a from '../password/account.css';
+import * as a from '../ui/account.css';
 import * as p from './profile.css';
 
 type ProfileActor = ReturnType<typeof useActorRef<typeof profileMachine>>;

@@ -6,13 +6,15 @@ import { Sidebar } from './sidebar';
 import { Topbar } from './topbar';
 import { ShadowBanner } from './shadow-banner';
 import { ModalHost } from './dialogs';
-import { CommandPalette } from '../command-palette/command-palette';
 import * as f from './frame.css';
 
 let lastPath: string | null = null;
 
-/** The dashboard frame every signed-in page lives in. */
-export function AppFrame({ children }: { children: ReactNode }) {
+/**
+ * The dashboard frame every signed-in page lives in. `overlay` is what floats above every page (the command
+ * palette); the router composes it, so the frame knows no other screen.
+ */
+export function AppFrame({ children, overlay }: { children: ReactNode; overlay?: ReactNode }) {
   const { layout } = useActors();
   const [location] = useLocation();
   useEffect(() => {
@@ -66,7 +68,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         <footer className={f.footer}>{t('footer.poweredBy', { provider: t('footer.provider') })}</footer>
       </div>
       <ModalHost />
-      <CommandPalette />
+      {overlay}
     </div>
   );
 }

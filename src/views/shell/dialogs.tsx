@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type ThemePart } from '../../machines/preferences.machine';
 import { BACKGROUNDS, BAR_THEMES } from '../theme/themes.css';
 import { ACTION_COMMANDS, NAV_COMMANDS } from '../../machines/commands';
-import { Keys } from '../command-palette/keys';
+import { Keys } from '../ui/keys';
 import * as f from './frame.css';
 
 /** A native modal dialog: role, title, focus trap and Esc come from the platform. */

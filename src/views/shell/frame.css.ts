@@ -1,6 +1,8 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
+export { inlineField, smallSelect } from '../ui/inline-field.css';
+
 export const frame = style({
   display: 'grid',
   gridTemplateColumns: 'auto 1fr',
@@ -109,7 +111,6 @@ export const barButton = style({
   display: 'inline-flex',
   alignItems: 'center',
 });
-export const inlineField = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
 /** SPEC §9: the company dropdown is 400 px wide; 265, 320 and 355 px on small screens. */
 export const companySelect = style({
   font: 'inherit',
@@ -125,14 +126,6 @@ export const companySelect = style({
     'screen and (max-width: 767px)': { width: '320px' },
     'screen and (max-width: 480px)': { width: '265px' },
   },
-});
-export const smallSelect = style({
-  font: 'inherit',
-  minHeight: '2.25rem',
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.palette.border.strong}`,
-  background: vars.palette.surface.card,
-  color: vars.palette.text.primary,
 });
 
 export const banner = style({

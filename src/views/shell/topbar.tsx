@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../ui/language-select';
 import * as f from './frame.css';
 
 /** The top bar: navigation toggle, company dropdown, language, theme, My Profile, Help, Logout. */

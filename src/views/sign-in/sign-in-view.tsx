@@ -6,7 +6,7 @@ import { t, type I18nKey } from '../../i18n';
 import { externalLoginMachine } from '../../machines/external-login.machine';
 import { homeOf, safeReturnTo } from '../../machines/session.machine';
 import type { ExternalProviderId } from '../../api/contract/external-login';
-import { LanguageSelect } from '../shell/language-select';
+import { LanguageSelect } from '../ui/language-select';
 import * as s from '../shared.css';
 
 const PROVIDER_KEYS: Record<ExternalProviderId, I18nKey> = {

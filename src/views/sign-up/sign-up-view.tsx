@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { signUpMachine, type SignUpField } from '../../machines/sign-up.machine';
-import { AuthCardTop, FieldMessages, FocusHeading, NewPasswordFields, TextField, focusFirstInvalid } from '../password/form-parts';
+import { AuthCardTop, FieldMessages, FocusHeading, NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
 import * as s from '../shared.css';
-import * as a from '../password/account.css';
+import * as a from '../ui/account.css';
 
 const SIGN_IN = '/Identity/Account/Login';
 

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { PASSWORD_RULE, type FieldMessage, type PasswordPart } from '../../machines/account-form';
-import { LanguageSelect } from '../shell/language-select';
+import { LanguageSelect } from './language-select';
 import * as s from '../shared.css';
 import * as a from './account.css';
 

@@ -1,12 +1,13 @@
 import { t } from '../../i18n';
-import * as p from './command-palette.css';
+import * as p from './keys.css';
+import { visuallyHidden } from '../shared.css';
 
 /** A shortcut as keys: "g d" shows as g then d. */
 export function Keys({ keys }: { keys: string }) {
   const parts = keys.split(' ');
   return (
     <span>
-      <span className={p.visuallyHidden}>{parts.join(` ${t('shortcuts.then')} `)}</span>
+      <span className={visuallyHidden}>{parts.join(` ${t('shortcuts.then')} `)}</span>
       {parts.map((k, i) => (
         <span key={i} aria-hidden="true">
           {i > 0 ? ' ' : ''}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { availableLocales, t, type Locale } from '../../i18n';
-import * as f from './frame.css';
+import * as f from './inline-field.css';
 
 /** The language choice, offered on sign-in and in the top bar; each language is named in itself. */
 export function LanguageSelect() {

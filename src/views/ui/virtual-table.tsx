@@ -1,7 +1,7 @@
 import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import * as v from './site-dashboard.css';
+import * as v from './virtual-table.css';
 
 export interface Column<T> {
   id: string;

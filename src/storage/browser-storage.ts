@@ -1,0 +1,51 @@
+import { loadRoot, saveSlice } from './secure-store';
+import { STORAGE_KEYS } from './keys';
+
+// What the machines keep in the browser (SPEC §7 keys): the session (the encrypted root's Auth slice, plain keys for
+// the rest) and the preferences. Machines call these from their store actors and hold no storage code themselves.
+
+/** A session as stored; the session machine owns its shape, this file only keeps it. */
+interface StoredSession {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** The SPEC §8 401 counter, as the session machine last counted it. */
+export const writeUnauthorizedCount = (count: number) => localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(count));
+
+/** SPEC §2: the pathname of every protected visit. */
+export const writeHistoryPathname = (path: string) => localStorage.setItem(STORAGE_KEYS.historyPathname, path);
+
+export function clearStoredSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.userToken);
+  localStorage.removeItem(STORAGE_KEYS.accessToken);
+  void saveSlice('Auth', undefined).catch((e: unknown) => console.error('session store', e));
+}
+
+/** `userToken` without its refresh token, `access_token`, and the whole of it (tokens per company too) encrypted. */
+export function storeSession<S extends StoredSession>(session: S, userTokens: Record<string, S>): void {
+  const { refreshToken: _r, ...visible } = session;
+  localStorage.setItem(STORAGE_KEYS.userToken, JSON.stringify(visible));
+  localStorage.setItem(STORAGE_KEYS.accessToken, session.accessToken);
+  void saveSlice('Auth', { session, userTokens }).catch((e: unknown) => console.error('session store', e));
+}
+
+/** What was stored, unchecked: the session machine decides what to make of it. */
+export async function readStoredSession(): Promise<{ auth: { session?: unknown; userTokens?: unknown } | undefined; unauthorizedCount: number }> {
+  const count = Number(localStorage.getItem(STORAGE_KEYS.unauthorizedCount) ?? '0');
+  const root = await loadRoot();
+  return { auth: root.Auth as { session?: unknown; userTokens?: unknown } | undefined, unauthorizedCount: Number.isFinite(count) && count > 0 ? count : 0 };
+}
+
+/** The stored preferences as JSON, or null when none (or unreadable). */
+export function readStoredPreferences(): unknown {
+  const raw = localStorage.getItem(STORAGE_KEYS.preferences);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export const writeStoredPreferences = (preferences: unknown) => localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify(preferences));
