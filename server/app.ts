@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { AppDeps } from './context';
+import { authenticateRoutes, PUBLIC, type AppDeps } from './context';
 import { AppError } from './errors';
 import { audit } from './db/audit.repository';
 import { authRoutes } from './routes/auth';
@@ -55,6 +55,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
   });
 
   await fastify.register(async (api) => {
+    authenticateRoutes(api, deps.auth);
     await authRoutes(api, deps);
     await companyRoutes(api, deps);
     await profileRoutes(api, deps);
@@ -66,9 +67,9 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await siteRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await searchRoutes(api, deps);
-    api.get('/api/health', async () => ({ data: { ok: true, dialect: deps.dialect } }));
+    api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();
-    api.get('/api/openapi.json', async () => doc);
+    api.get('/api/openapi.json', PUBLIC, async () => doc);
   });
 
   const staticDir = path.resolve(deps.config.STATIC_DIR);

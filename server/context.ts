@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Dialect } from './db/database';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
@@ -18,18 +18,29 @@ declare module 'fastify' {
   interface FastifyRequest {
     claims: AccessClaims | null;
   }
+  interface FastifyContextConfig {
+    /** The route answers without a session (sign-in and its kin, white-label, health, ingest by hub key, dev mail). */
+    public?: boolean;
+  }
 }
 
-/** preHandler: a valid bearer token whose session is live. */
-export function requireAuth(auth: AuthService) {
-  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+/** Route options of a route that answers without a session; every other route of the API requires one. */
+export const PUBLIC = { config: { public: true } } as const;
+
+/**
+ * The one authentication hook: every route registered on `api` needs a valid bearer token of a live session unless it
+ * is marked PUBLIC, so a new route is protected by default and cannot forget to be.
+ */
+export function authenticateRoutes(api: FastifyInstance, auth: AuthService): void {
+  api.addHook('preHandler', async (req: FastifyRequest) => {
+    if (req.routeOptions.config.public) return;
     const h = req.headers.authorization;
     const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
     req.claims = await auth.sessions.authenticate(bearer);
-  };
+  });
 }
 
 export function claimsOf(req: FastifyRequest): AccessClaims {
-  if (!req.claims) throw new Error('route used claimsOf without requireAuth');
+  if (!req.claims) throw new Error('claimsOf on a PUBLIC route: it has no session');
   return req.claims;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
-import { claimsOf, requireAuth } from '../context';
+import { claimsOf, PUBLIC } from '../context';
 import { parse } from '../errors';
 import {
   changePasswordRequest, emptyRequest, forgotPasswordRequest, loginRequest, refreshRequest, resendOtpRequest,
@@ -11,46 +11,45 @@ import {
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { auth, config } = deps;
   const { signIn, sessions, passwords, shadow, profile } = auth;
-  const authed = { preHandler: requireAuth(auth) };
   // Links in mail never come from the request's Host header (reset-link poisoning): PUBLIC_URL or localhost.
   const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
 
-  app.post('/api/login', async (req) => ({ data: await signIn.login(parse(loginRequest, req.body), req.ip) }));
-  app.post('/api/verify-opt', async (req) => ({ data: await signIn.verifyOtp(parse(verifyOtpRequest, req.body), req.ip) }));
-  app.post('/api/resend-opt', async (req) => ({ data: await signIn.resendOtp(parse(resendOtpRequest, req.body), req.ip) }));
-  app.post('/api/refresh-token', async (req) => ({ data: await sessions.refresh(parse(refreshRequest, req.body)) }));
-  app.post('/api/forgot-password', async (req) => {
+  app.post('/api/login', PUBLIC, async (req) => ({ data: await signIn.login(parse(loginRequest, req.body), req.ip) }));
+  app.post('/api/verify-opt', PUBLIC, async (req) => ({ data: await signIn.verifyOtp(parse(verifyOtpRequest, req.body), req.ip) }));
+  app.post('/api/resend-opt', PUBLIC, async (req) => ({ data: await signIn.resendOtp(parse(resendOtpRequest, req.body), req.ip) }));
+  app.post('/api/refresh-token', PUBLIC, async (req) => ({ data: await sessions.refresh(parse(refreshRequest, req.body)) }));
+  app.post('/api/forgot-password', PUBLIC, async (req) => {
     const { email } = parse(forgotPasswordRequest, req.body);
     return { data: await passwords.forgotPassword(email, req.ip, appUrl) };
   });
-  app.post('/api/forgot-password/verify-token', async (req) => ({
+  app.post('/api/forgot-password/verify-token', PUBLIC, async (req) => ({
     data: await passwords.verifyResetToken(parse(verifyResetTokenRequest, req.body).token),
   }));
-  app.post('/api/reset-password', async (req) => ({ data: await passwords.resetPassword(parse(resetPasswordRequest, req.body)) }));
-  app.post('/api/signup', async (req, reply) => {
+  app.post('/api/reset-password', PUBLIC, async (req) => ({ data: await passwords.resetPassword(parse(resetPasswordRequest, req.body)) }));
+  app.post('/api/signup', PUBLIC, async (req, reply) => {
     const data = await passwords.signup(parse(signupRequest, req.body), req.ip);
     return reply.code(201).send({ data });
   });
 
-  app.post('/api/logout', authed, async (req) => {
+  app.post('/api/logout', async (req) => {
     parse(emptyRequest, req.body);
     return { data: await sessions.logout(claimsOf(req)) };
   });
-  app.post('/api/change-password', authed, async (req) => ({
+  app.post('/api/change-password', async (req) => ({
     data: await passwords.changePassword(claimsOf(req), parse(changePasswordRequest, req.body)),
   }));
-  app.post('/api/switch-company', authed, async (req) => ({
+  app.post('/api/switch-company', async (req) => ({
     data: await sessions.switchCompany(claimsOf(req), parse(switchCompanyRequest, req.body).companyId),
   }));
-  app.post('/api/shadow-company', authed, async (req) => ({
+  app.post('/api/shadow-company', async (req) => ({
     data: await shadow.shadowCompany(claimsOf(req), parse(shadowCompanyRequest, req.body).companyId),
   }));
-  app.post('/api/shadow-user', authed, async (req) => ({
+  app.post('/api/shadow-user', async (req) => ({
     data: await shadow.shadowUser(claimsOf(req), parse(shadowUserRequest, req.body).userId),
   }));
-  app.post('/api/exit-shadow', authed, async (req) => {
+  app.post('/api/exit-shadow', async (req) => {
     parse(emptyRequest, req.body);
     return { data: await shadow.exitShadow(claimsOf(req)) };
   });
-  app.get('/api/me', authed, async (req) => ({ data: await profile.me(claimsOf(req)) }));
+  app.get('/api/me', async (req) => ({ data: await profile.me(claimsOf(req)) }));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../context';
+import { PUBLIC, type AppDeps } from '../context';
 import { notFound, parse } from '../errors';
 import { outboxQuery } from '../../src/api/contract/dev';
 
@@ -11,12 +11,12 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   const guard = () => {
     if (deps.mailer.mode !== 'outbox') throw notFound();
   };
-  app.get('/api/dev/outbox', async (req) => {
+  app.get('/api/dev/outbox', PUBLIC, async (req) => {
     guard();
     const { to } = parse(outboxQuery, req.query);
     return { data: await deps.mailer.outbox(to) };
   });
-  app.get('/dev/mail', async (req, reply) => {
+  app.get('/dev/mail', PUBLIC, async (req, reply) => {
     guard();
     const { to } = parse(outboxQuery, req.query);
     const mails = await deps.mailer.outbox(to);

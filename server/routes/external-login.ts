@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../context';
+import { PUBLIC, type AppDeps } from '../context';
 import { parse } from '../errors';
 import { ExternalLoginService } from '../auth/external-login.service';
 import { randomToken } from '../auth/secrets';
@@ -31,9 +31,9 @@ export async function externalLoginRoutes(app: FastifyInstance, deps: AppDeps): 
   const service = new ExternalLoginService({ db: deps.db, config: deps.config, auth: deps.auth, log: (line) => app.log.warn(line) });
   const secure = service.redirectUri.startsWith('https:') ? '; Secure' : '';
 
-  app.get('/api/external-login/providers', async () => ({ data: service.list() }));
+  app.get('/api/external-login/providers', PUBLIC, async () => ({ data: service.list() }));
 
-  app.post('/api/external-login/:provider/start', async (req, reply) => {
+  app.post('/api/external-login/:provider/start', PUBLIC, async (req, reply) => {
     const input = parse(externalLoginStartRequest, req.body);
     const { provider } = parse(providerParams, req.params);
     // Tabs of one browser share the binding, so two sign-ins started side by side both complete.
@@ -43,7 +43,7 @@ export async function externalLoginRoutes(app: FastifyInstance, deps: AppDeps): 
     return { data };
   });
 
-  app.post('/api/external-login/callback', async (req) => ({
+  app.post('/api/external-login/callback', PUBLIC, async (req) => ({
     data: await service.callback(parse(externalLoginCallbackRequest, req.body), req.ip, readBinding(req)),
   }));
 }

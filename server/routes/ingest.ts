@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../context';
-import { claimsOf, requireAuth } from '../context';
+import { claimsOf, PUBLIC } from '../context';
 import { badRequest, notFound, parse, unauthorized } from '../errors';
 import { newId, randomToken, sha256 } from '../auth/secrets';
 import { audit } from '../db/audit.repository';
@@ -51,10 +51,10 @@ function parseIngest(body: unknown): z.infer<typeof ingestRequest> {
 
 export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
-  const authed = { preHandler: requireAuth(deps.auth) };
 
   // 10,000 readings with ISO times and UUIDs are about 1 MB, the default body limit.
-  app.post('/api/ingest', { bodyLimit: 4 * 1024 * 1024 }, async (req) => {
+  // A hub's API key (X-Api-Key), not a session, authenticates ingest.
+  app.post('/api/ingest', { ...PUBLIC, bodyLimit: 4 * 1024 * 1024 }, async (req) => {
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) throw unauthorized('An X-Api-Key header is required', 'invalid_api_key');
     const hubId = key.length <= 200 ? await hubOfApiKey(db, sha256(key)) : undefined;
@@ -76,7 +76,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return { data: await storeReadings(db, rows, { seenAt: now }) };
   });
 
-  app.post('/api/hubs/:id/api-keys', authed, async (req, reply) => {
+  app.post('/api/hubs/:id/api-keys', async (req, reply) => {
     const { id: hubId } = parse(hubParams, req.params);
     const { label } = parse(createHubApiKeyRequest, req.body);
     const claims = claimsOf(req);
@@ -91,13 +91,13 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return reply.code(201).send({ data: { id: row.id, key, label: row.label, createdAt: new Date(row.createdAt).toISOString() } });
   });
 
-  app.get('/api/hubs/:id/api-keys', authed, async (req) => {
+  app.get('/api/hubs/:id/api-keys', async (req) => {
     const { id: hubId } = parse(hubParams, req.params);
     await managedHub(db, claimsOf(req), hubId);
     return { data: (await apiKeysOfHub(db, hubId)).map(toSummary) };
   });
 
-  app.delete('/api/hubs/:id/api-keys/:keyId', authed, async (req) => {
+  app.delete('/api/hubs/:id/api-keys/:keyId', async (req) => {
     const { id: hubId, keyId } = parse(hubKeyParams, req.params);
     const claims = claimsOf(req);
     const hub = await managedHub(db, claims, hubId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
-import { claimsOf, requireAuth } from '../context';
+import { claimsOf, PUBLIC } from '../context';
 import { notFound, parse } from '../errors';
 import { requirePlatformAdmin } from '../auth/guards';
 import { audit } from '../db/audit.repository';
@@ -18,10 +18,9 @@ const toApi = (r: WhiteLabelRow) => ({
 });
 
 export async function whiteLabelRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const authed = { preHandler: requireAuth(deps.auth) };
 
   // Public (DESIGN §6): the client asks before anyone signs in.
-  app.get('/api/white-label', async (req) => {
+  app.get('/api/white-label', PUBLIC, async (req) => {
     const { Domain } = parse(whiteLabelQuery, req.query);
     const domain = Domain.toLowerCase();
     // Settings for host:port win; otherwise the host's own settings serve every port of it.
@@ -37,12 +36,12 @@ export async function whiteLabelRoutes(app: FastifyInstance, deps: AppDeps): Pro
     };
   });
 
-  app.get('/api/white-label/settings', authed, async (req) => {
+  app.get('/api/white-label/settings', async (req) => {
     await requirePlatformAdmin(deps.db, claimsOf(req));
     return { data: (await allWhiteLabels(deps.db)).map(toApi) };
   });
 
-  app.put('/api/white-label/settings/:domain', authed, async (req) => {
+  app.put('/api/white-label/settings/:domain', async (req) => {
     const { domain } = parse(whiteLabelDomainParams, req.params);
     const input = parse(whiteLabelSettingsInput, req.body);
     const claims = claimsOf(req);
@@ -53,7 +52,7 @@ export async function whiteLabelRoutes(app: FastifyInstance, deps: AppDeps): Pro
     return { data: toApi(row) };
   });
 
-  app.delete('/api/white-label/settings/:domain', authed, async (req) => {
+  app.delete('/api/white-label/settings/:domain', async (req) => {
     const { domain } = parse(whiteLabelDomainParams, req.params);
     const claims = claimsOf(req);
     const admin = await requirePlatformAdmin(deps.db, claims);

@@ -39,6 +39,8 @@ export interface TestApp {
   deps: AppDeps;
   /** Every route the app registered, as "METHOD /path/:param" (HEAD routes Fastify adds are left out). */
   routes: string[];
+  /** The routes marked PUBLIC: they answer without a session. */
+  publicRoutes: string[];
   close(): Promise<void>;
 }
 
@@ -75,8 +77,13 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
   if (opts.seed !== false) await seedIfEmpty(deps.db, TEST_LOG_N);
   const app = Fastify({ ...serverOptions, logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
   const routes: string[] = [];
+  const publicRoutes: string[] = [];
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} ${r.url}`);
+    for (const m of [r.method].flat()) {
+      if (m === 'HEAD') continue;
+      routes.push(`${m} ${r.url}`);
+      if (r.config?.public) publicRoutes.push(`${m} ${r.url}`);
+    }
   });
   await app.register(appPlugin, deps);
   await app.ready();
@@ -84,6 +91,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     app,
     deps,
     routes,
+    publicRoutes,
     close: async () => {
       await app.close();
       await deps.close();
