@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import * as controls from '../ui/controls.css';
 
 export const page = style({ display: 'grid', gap: vars.space.lg, maxWidth: '90rem' });
 export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(20rem, 1fr))', listStyle: 'none', padding: 0, margin: 0 });
@@ -25,14 +26,4 @@ export const badge = styleVariants({
 export const readings = style({ display: 'grid', gridTemplateColumns: '1fr auto', gap: `${vars.space.xs} ${vars.space.sm}`, margin: 0, fontSize: vars.font.size.sm });
 export const value = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'end', fontWeight: 500 });
 export const valueBad = style([value, { color: vars.palette.error.main }]);
-export const button = style({
-  font: 'inherit',
-  minHeight: '2.25rem',
-  paddingInline: vars.space.sm,
-  border: `1px solid ${vars.palette.border.strong}`,
-  borderRadius: vars.radius.sm,
-  background: vars.palette.surface.card,
-  color: vars.palette.text.primary,
-  cursor: 'pointer',
-  justifySelf: 'start',
-});
+export const button = style([controls.button, { justifySelf: 'start' }]);

@@ -1,5 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { button } from './controls.css';
+
+export { button } from './controls.css';
 
 export const page = style({ maxWidth: '72rem', display: 'grid', gap: vars.space.lg });
 export const card = style({
@@ -19,17 +22,6 @@ export const th = style({
 });
 export const td = style({ textAlign: 'start', borderBottom: `1px solid ${vars.palette.border.main}`, padding: vars.space.sm, verticalAlign: 'middle' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
-export const button = style({
-  font: 'inherit',
-  minHeight: '2.25rem',
-  paddingInline: vars.space.sm,
-  border: `1px solid ${vars.palette.border.strong}`,
-  borderRadius: vars.radius.sm,
-  background: vars.palette.surface.card,
-  color: vars.palette.text.primary,
-  cursor: 'pointer',
-  selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
-});
 export const primary = style([button, { background: vars.palette.primary.main, color: vars.palette.primary.contrast, borderColor: vars.palette.primary.main }]);
 export const badge = style({
   display: 'inline-block',
