@@ -49,7 +49,7 @@ export function PasswordRule({ id, unmet }: { /** Referenced by the field's aria
                 {met ? '✓' : '•'}
               </span>
               <span>{t(part.key, part.params)}</span>
-              <span className={a.visuallyHidden}>({t(met ? 'account.password.rule.met' : 'account.password.rule.unmet')})</span>
+              <span className={s.visuallyHidden}>({t(met ? 'account.password.rule.met' : 'account.password.rule.unmet')})</span>
             </li>
           );
         })}
