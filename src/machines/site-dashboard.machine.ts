@@ -191,6 +191,10 @@ export const siteDashboardMachine = setup({
     widthChanged: ({ context, event }) => event.type === 'view.width' && Math.abs(Math.round(event.px * 2) - context.maxPoints) > 40,
   },
   actions: {
+    /** A part of the page failed to load: its message is kept for the view, the other parts stay as they are. */
+    partFailed: assign({
+      errors: ({ context }, params: { part: keyof SiteDashboardContext['errors']; error: unknown }) => ({ ...context.errors, [params.part]: message(params.error) }),
+    }),
     /** Mirrors the view in the URL, and keeps a site's view for the next visit without one. */
     announce: enqueueActions(({ context, enqueue }) => {
       const search = searchOf(context.view);
@@ -233,7 +237,7 @@ export const siteDashboardMachine = setup({
             id: 'sites',
             src: 'fetchSites',
             onDone: { target: 'ready', actions: assign(({ context, event }) => ({ sites: event.output, errors: { ...context.errors, sites: undefined } })) },
-            onError: { target: 'failed', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, sites: message(event.error) }) }) },
+            onError: { target: 'failed', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'sites' as const, error: event.error }) } },
           },
         },
         ready: {},
@@ -288,7 +292,7 @@ export const siteDashboardMachine = setup({
                     src: 'fetchInfo',
                     input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
                     onDone: { target: 'success', actions: assign(({ context, event }) => ({ info: event.output, errors: { ...context.errors, info: undefined } })) },
-                    onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, info: message(event.error) }) }) },
+                    onError: { target: 'error', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'info' as const, error: event.error }) } },
                   },
                 },
                 success: {},
@@ -304,7 +308,7 @@ export const siteDashboardMachine = setup({
                     src: 'fetchSubSites',
                     input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
                     onDone: { target: 'success', actions: assign(({ context, event }) => ({ subSites: event.output, errors: { ...context.errors, subSites: undefined } })) },
-                    onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, subSites: message(event.error) }) }) },
+                    onError: { target: 'error', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'subSites' as const, error: event.error }) } },
                   },
                 },
                 success: {},
@@ -337,7 +341,7 @@ export const siteDashboardMachine = setup({
                         'announce',
                       ],
                     },
-                    onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, nodes: message(event.error) }) }) },
+                    onError: { target: 'error', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'nodes' as const, error: event.error }) } },
                   },
                 },
                 success: {},
@@ -353,7 +357,7 @@ export const siteDashboardMachine = setup({
                     src: 'fetchHubs',
                     input: ({ context }) => ({ siteId: context.view.siteId ?? '' }),
                     onDone: { target: 'success', actions: assign(({ context, event }) => ({ hubs: event.output, errors: { ...context.errors, hubs: undefined } })) },
-                    onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, hubs: message(event.error) }) }) },
+                    onError: { target: 'error', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'hubs' as const, error: event.error }) } },
                   },
                 },
                 success: {},
@@ -407,7 +411,7 @@ export const siteDashboardMachine = setup({
                         errors: { ...context.errors, readings: undefined },
                       })),
                     },
-                    onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, readings: message(event.error) }) }) },
+                    onError: { target: 'error', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'readings' as const, error: event.error }) } },
                   },
                 },
                 success: {},
@@ -434,7 +438,7 @@ export const siteDashboardMachine = setup({
                     src: 'fetchMinMax',
                     input: ({ context }) => ({ siteId: context.view.siteId ?? '', context }),
                     onDone: { target: 'success', actions: assign(({ context, event }) => ({ minmax: event.output, errors: { ...context.errors, minmax: undefined } })) },
-                    onError: { target: 'error', actions: assign({ errors: ({ context, event }) => ({ ...context.errors, minmax: message(event.error) }) }) },
+                    onError: { target: 'error', actions: { type: 'partFailed', params: ({ event }) => ({ part: 'minmax' as const, error: event.error }) } },
                   },
                 },
                 success: {},
