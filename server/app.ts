@@ -16,6 +16,7 @@ import { ingestRoutes } from './routes/ingest';
 import { siteRoutes } from './routes/sites';
 import { dashboardRoutes } from './routes/dashboard';
 import { searchRoutes } from './routes/search';
+import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
@@ -28,6 +29,7 @@ export const serverOptions = {
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   fastify.decorateRequest('claims', null);
+  fastify.decorateRequest('audited', false);
 
   fastify.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
@@ -44,14 +46,14 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     return reply.code(status).send({ message: err.message, code });
   });
 
-  // Every write made while shadowing is recorded with both identities.
+  // Every write made while shadowing is recorded with both identities: by its handler when it audits itself
+  // (management writes name what they changed), else here.
   fastify.addHook('onResponse', async (req, reply) => {
     const c = req.claims;
-    if (!c?.act || req.method === 'GET' || reply.statusCode >= 400) return;
+    if (!c?.act || req.audited || req.method === 'GET' || reply.statusCode >= 400) return;
     if (req.url === '/api/exit-shadow') return;
-    await audit(deps.db, {
-      actorUserId: c.act.sub, subjectUserId: c.sub, companyId: c.cid, action: 'shadow.write', detail: `${req.method} ${req.url}`,
-    }).catch((e: unknown) => req.log.error({ err: e }, 'audit failed'));
+    await audit(deps.db, c, { companyId: c.cid, action: 'shadow.write', detail: `${req.method} ${req.url}` })
+      .catch((e: unknown) => req.log.error({ err: e }, 'audit failed'));
   });
 
   await fastify.register(async (api) => {
@@ -67,6 +69,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await siteRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await searchRoutes(api, deps);
+    registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();
     api.get('/api/openapi.json', PUBLIC, async () => doc);

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './auth/auth.service';
 import type { AccessClaims } from './auth/tokens';
+import { audit, type AuditWhat } from './db/audit.repository';
 
 /** What every route plugin is handed. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyRequest {
     claims: AccessClaims | null;
+    /** The handler wrote its own audit entry, so the shadow-write catch-all need not. */
+    audited: boolean;
   }
   interface FastifyContextConfig {
     /** The route answers without a session (sign-in and its kin, white-label, health, ingest by hub key, dev mail). */
@@ -43,4 +46,10 @@ export function authenticateRoutes(api: FastifyInstance, auth: AuthService): voi
 export function claimsOf(req: FastifyRequest): AccessClaims {
   if (!req.claims) throw new Error('claimsOf on a PUBLIC route: it has no session');
   return req.claims;
+}
+
+/** Audits a write of this request with the request's identities (both, while shadowing); see audit(). */
+export async function auditRequest(db: Db, req: FastifyRequest, what: AuditWhat): Promise<void> {
+  await audit(db, claimsOf(req), what);
+  req.audited = true;
 }

@@ -38,13 +38,23 @@ function nulAt(value: unknown, path: string[] = []): string[] | null {
   return null;
 }
 
+/**
+ * One field's problem in a 400's details: the path, an English message, and the zod issue code with its limit, so a
+ * client can show the problem in its own language (the form module maps codes to dictionary keys).
+ */
+function fieldIssue(i: ZodError['issues'][number]): { path: string; message: string; code: string; limit?: number } {
+  const limit = 'maximum' in i ? Number(i.maximum) : 'minimum' in i ? Number(i.minimum) : undefined;
+  const path = i.code === 'unrecognized_keys' && i.keys.length ? [...i.path, i.keys[0]!].join('.') : i.path.join('.');
+  return { path, message: i.message, code: i.code, ...(limit !== undefined && Number.isFinite(limit) ? { limit } : {}) };
+}
+
 /** Parses input with a shared contract schema; a failure is a 400 naming the field. */
 export function parse<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     throw badRequest(
       describe(result.error),
-      result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      result.error.issues.map((i) => fieldIssue(i)),
     );
   }
   // PostgreSQL text cannot hold NUL (it would fail as a 500), and no field of ours needs one.

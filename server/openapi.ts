@@ -8,6 +8,9 @@ import { outboxResponse } from '../src/api/contract/dev';
 import { errorBody } from '../src/api/contract/common';
 import * as mon from '../src/api/contract/monitoring';
 import { searchResponse } from '../src/api/contract/search';
+import { deletedAnswer } from '../src/api/contract/list';
+import { RESOURCES } from './resources';
+import type { AnyResource } from './resources/resource';
 
 interface Op {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -112,11 +115,24 @@ const OPS: Op[] = [
   },
 ];
 
+/** The five operations of a management resource (DESIGN §6), from the resource's own schemas. */
+function resourceOps(r: AnyResource): Op[] {
+  const base = `/api/${r.path}`;
+  const query = Object.fromEntries(Object.keys((r.listQuery as unknown as { shape: object }).shape ?? {}).map((k) => [k, k === 'q' ? 'name filter' : k === 'sort' ? 'a field, -field for descending' : k]));
+  return [
+    { method: 'get', path: base, summary: `${r.noun}s of the token's company; the answer also holds total, the count of every match`, query, answer: z.array(r.item), auth: true },
+    { method: 'get', path: `${base}/{id}`, summary: `One ${r.noun.toLowerCase()}`, answer: r.item, auth: true, errors: [404] },
+    { method: 'post', path: base, summary: `Managers: create a ${r.noun.toLowerCase()}`, body: r.createInput, answer: r.item, auth: true, status: 201, errors: [409] },
+    { method: 'put', path: `${base}/{id}`, summary: `Managers: change a ${r.noun.toLowerCase()}`, body: r.updateInput, answer: r.item, auth: true, errors: [404, 409] },
+    { method: 'delete', path: `${base}/{id}`, summary: `Managers: delete a ${r.noun.toLowerCase()} (409 in_use while something uses it)`, answer: deletedAnswer, auth: true, errors: [404, 409] },
+  ];
+}
+
 const schema = (s: ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPS) {
+  for (const op of [...OPS, ...RESOURCES.flatMap(resourceOps)]) {
     const error = { description: 'Failure', content: { 'application/json': { schema: schema(errorBody) } } };
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,

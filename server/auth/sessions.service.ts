@@ -131,7 +131,7 @@ export class SessionService {
     const reused = async () => {
       // A spent token presented again means it leaked: end every session of its family.
       await revokeFamily(this.db, family.id, 'reuse', now);
-      await audit(this.db, { actorUserId: family.actorUserId, subjectUserId: family.userId, companyId: row.companyId, action: 'refresh.reuse' });
+      await audit(this.db, { actorUserId: family.actorUserId ?? family.userId, subjectUserId: family.userId, shadow: family.shadowKind }, { companyId: row.companyId, action: 'refresh.reuse' }, this.d.now());
       return unauthorized('Your session has ended. Please sign in again.', 'refresh_token_reused');
     };
     if (row.spentAt != null) throw await reused();

@@ -38,7 +38,7 @@ export class ShadowService {
     const company = await findCompany(this.db, companyId);
     if (!company) throw notFound('Company not found');
     const s = await this.d.sessions.issue({ user: admin, companyId, actor: admin, shadowKind: 'company', absoluteExpiresAt });
-    await audit(this.db, { actorUserId: admin.id, subjectUserId: null, companyId, action: 'shadow.start', detail: `company ${company.name}` });
+    await audit(this.db, { actorUserId: admin.id, shadow: 'company' }, { companyId, action: 'shadow.start', detail: `company ${company.name}` }, this.d.now());
     return s;
   }
 
@@ -51,7 +51,7 @@ export class ShadowService {
     if (user.disabled) throw forbidden('This user is disabled');
     const companyId = await this.d.sessions.defaultCompany(user);
     const s = await this.d.sessions.issue({ user, companyId, actor: admin, shadowKind: 'user', absoluteExpiresAt });
-    await audit(this.db, { actorUserId: admin.id, subjectUserId: user.id, companyId, action: 'shadow.start', detail: `user ${user.email}` });
+    await audit(this.db, { actorUserId: admin.id, subjectUserId: user.id, shadow: 'user' }, { companyId, action: 'shadow.start', detail: `user ${user.email}` }, this.d.now());
     return s;
   }
 
@@ -62,9 +62,7 @@ export class ShadowService {
     if (!admin || admin.platformRole !== 'admin') throw forbidden();
     const now = this.d.now();
     await revokeFamily(this.db, claims.fam, 'shadow-exit', now);
-    await audit(this.db, {
-      actorUserId: admin.id, subjectUserId: claims.shd === 'user' ? claims.sub : null, companyId: claims.cid, action: 'shadow.exit',
-    });
+    await audit(this.db, claims, { companyId: claims.cid, action: 'shadow.exit' }, now);
     return this.d.sessions.issue({ user: admin, companyId: null, absoluteExpiresAt: family?.absoluteExpiresAt });
   }
 }

@@ -104,11 +104,11 @@ export class SignInService {
     if (user.disabled) throw new AppError(403, 'account_disabled', 'This account is disabled. Ask your manager to enable it.');
     if (user.mfaEnabled) {
       const challenge = await this.startChallenge(user, rememberMe);
-      await audit(this.db, { actorUserId: user.id, subjectUserId: user.id, companyId: null, action: 'login.external.challenge', detail: provider });
+      await audit(this.db, { actorUserId: user.id, subjectUserId: user.id }, { companyId: null, action: 'login.external.challenge', detail: provider });
       return challenge;
     }
     const s = await this.completeSignIn(user, rememberMe);
-    await audit(this.db, { actorUserId: user.id, subjectUserId: user.id, companyId: s.companyId, action: 'login.external', detail: provider });
+    await audit(this.db, { actorUserId: user.id, subjectUserId: user.id }, { companyId: s.companyId, action: 'login.external', detail: provider });
     return s;
   }
 

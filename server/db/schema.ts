@@ -24,6 +24,10 @@ export interface MembershipsTable {
   userId: string;
   companyId: string;
   role: 'manager' | 'user' | 'viewer';
+  /** The member may not act for this company (their other memberships are untouched). */
+  disabled: Generated<number>;
+  /** Set while the membership is an invitation whose set-password link has not been used. */
+  invitedAt: number | null;
 }
 export interface RefreshFamiliesTable {
   id: string;
@@ -91,6 +95,8 @@ export interface AuditLogTable {
   companyId: string | null;
   action: string;
   detail: string;
+  /** The kind of shadow session the entry was made in, or null when the actor acted as themselves. */
+  shadow: 'company' | 'user' | null;
 }
 export interface AuthAttemptsTable {
   key: string;
@@ -164,6 +170,8 @@ export interface NodesTable {
 }
 export interface SignalTypesTable {
   id: string;
+  /** Null for the platform's built-in types (every company reads them, only admins change them). */
+  companyId: string | null;
   key: string;
   name: string;
   unit: string;

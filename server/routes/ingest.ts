@@ -84,10 +84,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const key = `${API_KEY_PREFIX}${randomToken(32)}`;
     const row = { id: newId(), hubId, keyHash: sha256(key), label: label ?? '', createdAt: deps.auth.now() };
     await insertHubApiKey(db, row);
-    await audit(db, {
-      actorUserId: claims.act?.sub ?? claims.sub, subjectUserId: claims.act ? claims.sub : null, companyId: hub.companyId,
-      action: 'hub-api-key.create', detail: `hub ${hubId} key ${row.id}`,
-    });
+    await audit(db, claims, { companyId: hub.companyId, action: 'hub-api-key.create', detail: `hub ${hubId} key ${row.id}` });
     return reply.code(201).send({ data: { id: row.id, key, label: row.label, createdAt: new Date(row.createdAt).toISOString() } });
   });
 
@@ -105,10 +102,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
     if (!before) throw notFound('API key not found');
     if (before.revokedAt === null) {
       await revokeHubApiKey(db, hubId, keyId, deps.auth.now());
-      await audit(db, {
-        actorUserId: claims.act?.sub ?? claims.sub, subjectUserId: claims.act ? claims.sub : null, companyId: hub.companyId,
-        action: 'hub-api-key.revoke', detail: `hub ${hubId} key ${keyId}`,
-      });
+      await audit(db, claims, { companyId: hub.companyId, action: 'hub-api-key.revoke', detail: `hub ${hubId} key ${keyId}` });
     }
     return { data: toSummary((await findHubApiKey(db, hubId, keyId))!) };
   });

@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppDeps } from '../context';
 import { claimsOf } from '../context';
 import { parse } from '../errors';
+import { escapeLike, like } from '../db/list';
 import type { Db } from '../db/database';
 import type { AccessClaims } from '../auth/tokens';
 import { tokenCompany } from '../auth/site-scope';
@@ -27,12 +28,6 @@ function termsOf(q: string): Terms {
   const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
   return { text: terms.join(' '), terms };
 }
-
-/** `%`, `_` and the escape character itself match literally. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
-
-// SQLite has no default LIKE escape character, so every pattern names one; PostgreSQL's default is the same backslash.
-const like = (column: Expression<string>, pattern: string) => sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 
 const containsAll = (column: Expression<string>, t: Terms) => sql.join(t.terms.map((term) => like(column, `%${escapeLike(term)}%`)), sql` and `);
 

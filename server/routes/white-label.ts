@@ -45,19 +45,19 @@ export async function whiteLabelRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const { domain } = parse(whiteLabelDomainParams, req.params);
     const input = parse(whiteLabelSettingsInput, req.body);
     const claims = claimsOf(req);
-    const admin = await requirePlatformAdmin(deps.db, claims);
+    await requirePlatformAdmin(deps.db, claims);
     const row: WhiteLabelRow = { domain, ...input, updatedAt: deps.auth.now() };
     await upsertWhiteLabel(deps.db, row);
-    await audit(deps.db, { actorUserId: admin.id, subjectUserId: null, companyId: claims.cid, action: 'white-label.update', detail: domain });
+    await audit(deps.db, claims, { companyId: claims.cid, action: 'white-label.update', detail: domain });
     return { data: toApi(row) };
   });
 
   app.delete('/api/white-label/settings/:domain', async (req) => {
     const { domain } = parse(whiteLabelDomainParams, req.params);
     const claims = claimsOf(req);
-    const admin = await requirePlatformAdmin(deps.db, claims);
+    await requirePlatformAdmin(deps.db, claims);
     if (!(await deleteWhiteLabel(deps.db, domain))) throw notFound('No white-label settings for this domain');
-    await audit(deps.db, { actorUserId: admin.id, subjectUserId: null, companyId: claims.cid, action: 'white-label.delete', detail: domain });
+    await audit(deps.db, claims, { companyId: claims.cid, action: 'white-label.delete', detail: domain });
     return { data: { deleted: true as const } };
   });
 }

@@ -104,6 +104,11 @@ const routes: Route[] = [
     },
     valid: { readings: [{ feedId: 'f1', ts: '2024-03-30T00:00:00Z', value: 1 }] },
   },
+  // Management resources: the body is validated before the row is looked up.
+  ...(['POST', 'PUT'] as const).map((method): Route => ({
+    method, url: method === 'POST' ? '/api/node-tags' : '/api/node-tags/any-tag', auth: 'member',
+    fields: { name: str, colour: { kind: 'string', extra: [['not a colour', 'red'], ['without its hash', '112233']] } }, valid: { name: 'Cold chain', colour: '#112233' },
+  })),
   { url: '/api/hubs/any-hub/api-keys', auth: 'member', fields: { label: { kind: 'string', optional: true, emptyOk: true } }, valid: { label: 'Roof hub' } },
 ];
 

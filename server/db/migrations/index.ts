@@ -5,6 +5,7 @@ import * as m0003 from './0003-monitoring';
 import * as m0004 from './0004-feed-latest';
 import * as m0005 from './0005-rollup-rising';
 import * as m0006 from './0006-readings-without-rowid';
+import * as m0007 from './0007-management';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-feed-latest': m0004,
   '0005-rollup-rising': m0005,
   '0006-readings-without-rowid': m0006,
+  '0007-management': m0007,
 };

@@ -1,0 +1,27 @@
+import type { ZodType } from 'zod';
+import type { TestApp } from '../helpers';
+
+/** What a resource's case is handed: the app and tokens for each role. */
+export interface Ctx {
+  t: TestApp;
+  /** Tokens acting for Northwind. */
+  tok: { manager: string; user: string; viewer: string; admin: string };
+  /** A manager-rights token for Harbour (a company none of the demo members belong to). */
+  foreign: string;
+  unique(prefix?: string): string;
+}
+
+export interface ResourceCase {
+  item: ZodType;
+  /** A valid create body; `name` is used for the list filter. */
+  create(ctx: Ctx, name: string): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** A valid change of a created row, and what the answer then shows. */
+  update(ctx: Ctx, created: Record<string, unknown>): Record<string, unknown>;
+  /** Bodies refused with 400, each naming the field. */
+  bad: { body: (ctx: Ctx) => Record<string, unknown> | Promise<Record<string, unknown>>; field: string }[];
+  /** Makes the created row used by something, so deleting it must answer 409 in_use. */
+  use(ctx: Ctx, created: { id: string }): Promise<void>;
+  /** A field to sort by whose order the check can verify. */
+  sortField: string;
+}
+
