@@ -76,7 +76,22 @@ export interface RequestOptions {
 }
 
 /** One call: bearer token, `data` unwrapped and validated against the contract, failures as ApiError. */
-export async function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+export function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+  return send(schema, method, path, opts, (body) => body?.data);
+}
+
+/** A list call (DESIGN §6): the whole `{ data, total }` answer, validated, since `total` sits beside `data`. */
+export function requestList<T>(schema: ZodType<T>, path: string, opts: RequestOptions = {}): Promise<T> {
+  return send(schema, 'GET', path, opts, (body) => body);
+}
+
+async function send<T>(
+  schema: ZodType<T>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  opts: RequestOptions,
+  pick: (body: { data?: unknown } | null) => unknown,
+): Promise<T> {
   const headers: Record<string, string> = { ...opts.headers };
   const meta: RequestMeta = {
     method,
@@ -105,7 +120,7 @@ export async function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'P
       // A proxy's or captive portal's HTML page with 200: an answer arrived, so it is no network failure.
       throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
     }
-    const parsed = schema.safeParse(body?.data);
+    const parsed = schema.safeParse(pick(body));
     if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
     // SPEC §8: any successful response resets the authorization-failure counter, public ones included.
     bindings.onSuccess(meta);

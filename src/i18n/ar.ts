@@ -8,6 +8,10 @@ import { companies } from './ar/companies';
 import { management } from './ar/management';
 import { monitoring } from './ar/monitoring';
 import { palette } from './ar/palette';
+import { failures } from './ar/failures';
+import { form } from './ar/form';
+import { manage } from './ar/manage';
+import { nodeTags } from './ar/node-tags';
 
 /** Arabic. */
-export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };
+export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };

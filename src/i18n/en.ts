@@ -7,12 +7,16 @@ import { companies } from './en/companies';
 import { management } from './en/management';
 import { monitoring } from './en/monitoring';
 import { palette } from './en/palette';
+import { failures } from './en/failures';
+import { form } from './en/form';
+import { manage } from './en/manage';
+import { nodeTags } from './en/node-tags';
 
 /**
  * The English dictionary: the source of every i18n key (keys are typed from this object). Each area keeps its
  * strings in its own module under en/, and every other language mirrors that layout.
  */
-export const en = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette } as const;
+export const en = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags } as const;
 
 export type I18nKey = keyof typeof en;
 export type Dictionary = Record<I18nKey, string>;

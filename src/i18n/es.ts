@@ -8,6 +8,10 @@ import { companies } from './es/companies';
 import { management } from './es/management';
 import { monitoring } from './es/monitoring';
 import { palette } from './es/palette';
+import { failures } from './es/failures';
+import { form } from './es/form';
+import { manage } from './es/manage';
+import { nodeTags } from './es/node-tags';
 
 /** Spanish. */
-export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };
+export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };

@@ -8,6 +8,10 @@ import { companies } from './fr/companies';
 import { management } from './fr/management';
 import { monitoring } from './fr/monitoring';
 import { palette } from './fr/palette';
+import { failures } from './fr/failures';
+import { form } from './fr/form';
+import { manage } from './fr/manage';
+import { nodeTags } from './fr/node-tags';
 
 /** French. */
-export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };

@@ -8,6 +8,10 @@ import { companies } from './it/companies';
 import { management } from './it/management';
 import { monitoring } from './it/monitoring';
 import { palette } from './it/palette';
+import { failures } from './it/failures';
+import { form } from './it/form';
+import { manage } from './it/manage';
+import { nodeTags } from './it/node-tags';
 
 /** Italian. */
-export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };

@@ -8,6 +8,10 @@ import { companies } from './zh/companies';
 import { management } from './zh/management';
 import { monitoring } from './zh/monitoring';
 import { palette } from './zh/palette';
+import { failures } from './zh/failures';
+import { form } from './zh/form';
+import { manage } from './zh/manage';
+import { nodeTags } from './zh/node-tags';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };

@@ -47,13 +47,18 @@ export interface Command {
 }
 
 /** A command that opens a screen: the sidebar's entries. */
-export type NavCommand = Command & { path: string; event: { type: 'navigate'; path: string } };
+export type NavCommand = Command & {
+  path: string;
+  event: { type: 'navigate'; path: string };
+  /** For a management screen: the label of "New …", a palette command that opens the screen's form for a new row. */
+  create?: I18nKey;
+};
 
 /**
  * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
  * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
  */
-export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile'] as const;
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags'] as const;
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
 
@@ -65,7 +70,8 @@ const nav = (
   keywords: string[],
   shortcut: string,
   visible: (role: SessionRole) => boolean,
-): NavCommand => ({ id, labelKey, path, group, keywords, shortcut, visible, available: isScreen(id), event: { type: 'navigate', path } });
+  create?: I18nKey,
+): NavCommand => ({ id, labelKey, path, group, keywords, shortcut, visible, available: isScreen(id), event: { type: 'navigate', path }, create });
 
 const everyone = () => true;
 const admins = (r: SessionRole) => r === 'admin';
@@ -83,7 +89,7 @@ export const NAV_COMMANDS: NavCommand[] = [
   nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers),
   nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers),
   nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers),
-  nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers),
+  nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, 'nodeTags.new'),
   nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers),
   nav('users', 'nav.users', '/users', 'configure', ['people', 'members'], 'g u', managers),
   nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),
@@ -109,9 +115,20 @@ export const ACTION_COMMANDS: Command[] = [
   { id: 'logout', labelKey: 'palette.logout', group: 'actions', keywords: ['sign out', 'exit'], event: { type: 'session.logout' }, visible: everyone, available: true },
 ];
 
+/** "New node tag", "New site" …: each management screen's form for a new row, from the palette (`?new=1`). */
+export const CREATE_COMMANDS: Command[] = NAV_COMMANDS.filter((c) => c.create).map((c) => ({
+  id: `new-${c.id}`,
+  labelKey: c.create!,
+  group: 'actions',
+  keywords: ['new', 'create', 'add', ...c.keywords],
+  event: { type: 'navigate', path: `${c.path}?new=1` },
+  visible: c.visible,
+  available: c.available,
+}));
+
 /** Every command a role may use now, sidebar entries first. */
 export const commandsFor = (role: SessionRole, state: CommandState): Command[] =>
-  [...NAV_COMMANDS, ...ACTION_COMMANDS].filter((c) => c.available && c.visible(role, state));
+  [...NAV_COMMANDS, ...CREATE_COMMANDS, ...ACTION_COMMANDS].filter((c) => c.available && c.visible(role, state));
 
 /** The command a two-key shortcut names, if the role may use it now. */
 export const commandForShortcut = (keys: string, role: SessionRole, state: CommandState): Command | undefined =>

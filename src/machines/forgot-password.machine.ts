@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import * as authApi from '../api/auth.api';
 import { forgotPasswordRequest } from '../api/contract/auth';
-import { type FieldChange, type FieldErrors, type Form, editField, isValid, leaveField, newForm, revealAll, textProblems, toFailure } from './account-form';
+import { type FieldChange, type FieldErrors, type Form, editField, isValid, leaveField, newForm, revealAll, textProblems, toFailure } from './form';
 
 export interface ForgotValues {
   email: string;

@@ -8,7 +8,7 @@ import type { ErrorInfo } from './session.machine';
 import {
   type FieldChange, type FieldErrors, type Form, type PasswordPart, confirmProblems, editField, isValid, leaveField, newForm,
   passwordProblems, revealAll, textProblems, toFailure, unmetParts,
-} from './account-form';
+} from './form';
 
 /** The events this machine sends to the global actors it is given (narrow, so tests can pass any receiver). */
 export type AdoptSession = { type: 'session.adopt'; session: Session } | { type: 'session.info'; name: string; locale: Locale };

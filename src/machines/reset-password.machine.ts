@@ -3,7 +3,7 @@ import * as authApi from '../api/auth.api';
 import {
   type FieldChange, type FieldErrors, type Form, type FormFailure, type PasswordPart, confirmProblems, editField, isValid, leaveField,
   newForm, passwordProblems, revealAll, toFailure, unmetParts,
-} from './account-form';
+} from './form';
 
 export interface ResetValues {
   password: string;

@@ -4,7 +4,7 @@ import { signupRequest } from '../api/contract/auth';
 import {
   type FieldChange, type FieldErrors, type Form, type PasswordPart, confirmProblems, editField, isValid, leaveField, newForm,
   passwordProblems, revealAll, textProblems, toFailure, unmetParts,
-} from './account-form';
+} from './form';
 
 export interface SignUpValues {
   name: string;

@@ -30,6 +30,7 @@ const Companies = page(() => import('./companies/companies-view'), 'CompaniesVie
 const MyCompanies = page(() => import('./companies/companies-view'), 'MyCompaniesView');
 const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
 const Management = page(() => import('./management/management-view'), 'ManagementView');
+const NodeTags = page(() => import('./node-tags/node-tags-view'), 'NodeTagsView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -41,6 +42,7 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   'my-companies': MyCompanies,
   'my-profile': Profile,
   management: Management,
+  'node-tags': NodeTags,
 };
 
 function Splash() {

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { codeFromOutbox, signInAdmin, signInForm } from './helpers';
-
-/** Every page of the shell: 0 serious or critical axe violations (WCAG 2.1 A/AA rules). */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { codeFromOutbox, expectAccessible, signInAdmin, signInForm } from './helpers';
 
 const PUBLIC: [string, string][] = [
   ['/Identity/Account/Login', 'Sign in'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import type { Me } from '../../src/api/contract/auth';
-import type { Form } from '../../src/machines/account-form';
+import type { Form } from '../../src/machines/form';
 import { signUpMachine, validateSignUp, type SignUpValues } from '../../src/machines/sign-up.machine';
 import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
 import { resetPasswordMachine, validateReset } from '../../src/machines/reset-password.machine';

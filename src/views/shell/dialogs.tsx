@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
@@ -6,35 +6,20 @@ import { BACKGROUND_THEMES, SIDEBAR_THEMES, type ThemePart } from '../../machine
 import { BACKGROUNDS, BAR_THEMES } from '../theme/themes.css';
 import { ACTION_COMMANDS, NAV_COMMANDS } from '../../machines/commands';
 import { Keys } from '../ui/keys';
+import { DialogActions, Modal } from '../ui/dialog';
 import * as f from './frame.css';
 
-/** A native modal dialog: role, title, focus trap and Esc come from the platform. */
+/** A shell dialog: the ui modal with a close button at its foot. */
 function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className={f.dialog}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId} className={f.dialogTitle}>{title}</h2>
+    <Modal title={title} onClose={onClose}>
       {children}
-      <div className={f.dialogActions}>
+      <DialogActions>
         <button type="button" className={f.barButton} onClick={onClose}>
           {t('theme.close')}
         </button>
-      </div>
-    </dialog>
+      </DialogActions>
+    </Modal>
   );
 }
 

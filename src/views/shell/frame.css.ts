@@ -149,16 +149,6 @@ export const footer = style({
   borderTop: `1px solid ${vars.palette.border.main}`,
 });
 
-export const dialog = style({
-  border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.lg,
-  background: vars.palette.surface.card,
-  color: vars.palette.text.primary,
-  maxWidth: 'min(36rem, 92vw)',
-  selectors: { '&::backdrop': { background: 'rgba(0,0,0,0.45)' } },
-});
-export const dialogTitle = style({ marginTop: 0, fontSize: vars.font.size.lg, fontWeight: 500 });
 export const swatches = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `${vars.space.xs} 0 ${vars.space.md}`, padding: 0, border: 'none' });
 export const swatch = style({
   minWidth: '5.5rem',
@@ -171,7 +161,6 @@ export const swatch = style({
 });
 export const swatchActive = style({ borderColor: vars.palette.focus.ring, borderWidth: '3px', fontWeight: 700 });
 export const legend = style({ fontWeight: 500, marginBottom: vars.space.xs, padding: 0 });
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.md });
 
 export const viewVariant = styleVariants({ desktop: {}, tablet: {}, mobile: {} });
 

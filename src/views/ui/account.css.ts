@@ -47,3 +47,12 @@ export const linkButton = style({
   selectors: { '&:hover': { background: vars.palette.primary.dark } },
 });
 export const heading = style({ outline: 'none' });
+export const colourInput = style({
+  width: '4rem',
+  height: '2.5rem',
+  padding: 2,
+  border: `1px solid ${vars.palette.border.strong}`,
+  borderRadius: vars.radius.sm,
+  background: vars.palette.surface.card,
+  cursor: 'pointer',
+});

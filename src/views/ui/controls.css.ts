@@ -23,3 +23,25 @@ export const select = style({
   background: vars.palette.surface.card,
   color: vars.palette.text.primary,
 });
+
+/** The one action a screen or a form leads with. */
+export const primary = style([button, { background: vars.palette.primary.main, color: vars.palette.primary.contrast, borderColor: vars.palette.primary.main }]);
+
+/** An action that destroys something: red, so it is never mistaken for the default. */
+export const danger = style([button, { background: vars.palette.error.main, color: vars.palette.text.inverse, borderColor: vars.palette.error.main }]);
+
+/** A button that looks like text inside a table cell (the row's name opens its form). */
+export const linkButton = style({
+  font: 'inherit',
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  color: vars.palette.primary.main,
+  cursor: 'pointer',
+  textAlign: 'start',
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});

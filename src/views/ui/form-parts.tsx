@@ -1,9 +1,10 @@
-import { useCallback, useId, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
-import { PASSWORD_RULE, type FieldMessage, type PasswordPart } from '../../machines/account-form';
+import { PASSWORD_RULE, type FieldMessage, type PasswordPart } from '../../machines/form';
 import { LanguageSelect } from './language-select';
+import { InputField } from './form-field';
 import * as s from '../shared.css';
 import * as a from './account.css';
 
@@ -78,46 +79,12 @@ export interface TextFieldProps {
   children?: ReactNode;
 }
 
-/** A labelled input whose messages are linked through aria-describedby and flagged with aria-invalid. */
-export function TextField({ label, type = 'text', autoComplete, value, messages, describedBy = [], serverInvalid, maxLength, disabled, onChange, onBlur, children }: TextFieldProps) {
-  const id = useId();
-  const errorsId = useId();
-  const invalid = Boolean(messages?.length) || Boolean(serverInvalid);
-  const described = [...describedBy, messages?.length ? errorsId : null].filter(Boolean).join(' ');
-  return (
-    <div className={s.field}>
-      <label className={s.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={invalid ? `${s.input} ${a.invalidInput}` : s.input}
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        maxLength={maxLength}
-        disabled={disabled}
-        aria-invalid={invalid}
-        aria-describedby={described || undefined}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      />
-      {children}
-      <FieldMessages id={errorsId} messages={messages} />
-    </div>
-  );
+/** An account page's text field: the shared form field with the account pages' autocomplete hints. */
+export function TextField(props: TextFieldProps) {
+  return <InputField {...props} />;
 }
 
-export function FieldMessages({ id, messages }: { id: string; messages?: FieldMessage[] }) {
-  if (!messages?.length) return null;
-  return (
-    <ul id={id} className={a.fieldErrors}>
-      {messages.map((m) => (
-        <li key={m.key}>{t(m.key, m.params)}</li>
-      ))}
-    </ul>
-  );
-}
+export { FieldMessages } from './form-field';
 
 type NewPasswordField = 'password' | 'confirmPassword';
 

@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
-import { button } from './controls.css';
-
-export { button } from './controls.css';
+export { button, primary } from './controls.css';
 
 export const page = style({ maxWidth: '72rem', display: 'grid', gap: vars.space.lg });
 export const card = style({
@@ -22,7 +20,6 @@ export const th = style({
 });
 export const td = style({ textAlign: 'start', borderBottom: `1px solid ${vars.palette.border.main}`, padding: vars.space.sm, verticalAlign: 'middle' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
-export const primary = style([button, { background: vars.palette.primary.main, color: vars.palette.primary.contrast, borderColor: vars.palette.primary.main }]);
 export const badge = style({
   display: 'inline-block',
   paddingInline: vars.space.xs,

@@ -16,3 +16,19 @@ export const row = style({
   borderBottom: `1px solid ${vars.palette.border.main}`,
 });
 export const td = style({ padding: vars.space.xs, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+export const activeRow = style({ background: vars.palette.primary.light, boxShadow: `inset 3px 0 0 ${vars.palette.primary.main}` });
+export const statusRow = style({ display: 'block', padding: `${vars.space.lg} ${vars.space.md}`, color: vars.palette.text.secondary, textAlign: 'center' });
+export const status = style({ display: 'block' });
+export const sortButton = style({
+  font: 'inherit',
+  fontWeight: 'inherit',
+  color: 'inherit',
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  cursor: 'pointer',
+  display: 'inline-flex',
+  gap: vars.space.xs,
+  alignItems: 'center',
+});
+export const sortMark = style({ fontSize: '0.7em', opacity: 0.8 });

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import * as v from './virtual-table.css';
@@ -6,9 +6,25 @@ import * as v from './virtual-table.css';
 export interface Column<T> {
   id: string;
   header: string;
-  cell: (row: T) => ReactNode;
+  /** A cell's content; `active` is true on the row the keyboard is on. */
+  cell: (row: T, at: { index: number; active: boolean }) => ReactNode;
   /** Grid track, e.g. '2fr' or '8rem'. */
   width?: string;
+  /** The list query's sort field for this column; the header then sorts by it. */
+  sortKey?: string;
+}
+
+/** Optional behaviour of a data table: server-side sorting, the keyboard's row, and what shows when there are no rows. */
+export interface TableOptions {
+  /** The current sort, `field` or `-field`. */
+  sort?: string;
+  onSort?: (sort: string) => void;
+  /** The row the keyboard is on. */
+  active?: number;
+  /** Shown in place of the rows when there are none (loading, empty, failed). */
+  status?: ReactNode;
+  /** The label of a sort button, given the column's header. */
+  sortLabel?: (header: string) => string;
 }
 
 const features = tableFeatures({});
@@ -19,31 +35,66 @@ const ROW_PX = 40;
  * A table whose body is windowed: only the visible rows are in the DOM, so thousands of rows scroll as lightly as ten.
  * ARIA table roles keep it a table for assistive technology (a windowed <table> cannot position its rows).
  */
-export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, height = 320 }: { label: string; columns: Column<T>[]; rows: T[]; rowId: (r: T) => string; height?: number }) {
+export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, height = 320, sort, onSort, active = -1, status, sortLabel }: { label: string; columns: Column<T>[]; rows: T[]; rowId: (r: T) => string; height?: number } & TableOptions) {
   const helper = useMemo(() => createColumnHelper<typeof features, T>(), []);
   const defs = useMemo(
-    () => helper.columns(columns.map((c) => helper.display({ id: c.id, header: c.header, cell: (ctx) => c.cell(ctx.row.original) }))),
-    [helper, columns],
+    () =>
+      helper.columns(
+        columns.map((c) =>
+          helper.display({
+            id: c.id,
+            header: () => <SortHeader column={c} sort={sort} onSort={onSort} sortLabel={sortLabel} />,
+            // Called by renderCell with the row's active flag as a second argument (see there).
+            cell: ((ctx: { row: Row<typeof features, T> }, active?: boolean) => c.cell(ctx.row.original, { index: ctx.row.index, active: active === true })) as never,
+          }),
+        ),
+      ),
+    [helper, columns, sort, onSort, sortLabel],
   );
   const table = useTable({ features, columns: defs, data: rows, getRowId: (r) => rowId(r) });
   const model = table.getRowModel().rows;
   const template = useMemo(() => columns.map((c) => c.width ?? '1fr').join(' '), [columns]);
   return (
     <div role="table" aria-label={label} aria-rowcount={model.length + 1} className={v.table}>
-      <HeaderRows groups={table.getHeaderGroups()} template={template} />
-      <Body model={model} label={label} height={height} template={template} />
+      <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} />
+      {rows.length === 0 && status ? (
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={2} className={v.statusRow}>
+            <div role="cell" className={v.status}>{status}</div>
+          </div>
+        </div>
+      ) : (
+        <Body model={model} label={label} height={height} template={template} active={active} />
+      )}
     </div>
   );
 }
 
+type AriaSort = 'ascending' | 'descending' | undefined;
+const ariaSort = <T,>(c: Column<T>, sort: string | undefined): AriaSort =>
+  !c.sortKey || !sort ? undefined : sort === c.sortKey ? 'ascending' : sort === `-${c.sortKey}` ? 'descending' : undefined;
+
+/** A column's header: a button that sorts by it when the column sorts (ascending first, then descending). */
+function SortHeader<T>({ column, sort, onSort, sortLabel }: { column: Column<T> } & Pick<TableOptions, 'sort' | 'onSort' | 'sortLabel'>) {
+  if (!column.sortKey || !onSort) return <>{column.header}</>;
+  const dir = ariaSort(column, sort);
+  const key = column.sortKey;
+  return (
+    <button type="button" className={v.sortButton} aria-label={sortLabel?.(column.header)} onClick={() => onSort(dir === 'ascending' ? `-${key}` : key)}>
+      {column.header}
+      <span aria-hidden="true" className={v.sortMark}>{dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : '↕'}</span>
+    </button>
+  );
+}
+
 /** The head; memoised, as its headers do not change while the body scrolls. */
-const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, template }: { groups: HeaderGroup<typeof features, T>[]; template: string }) {
+const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, template, sorts }: { groups: HeaderGroup<typeof features, T>[]; template: string; sorts: AriaSort[] }) {
   return (
     <div role="rowgroup">
       {groups.map((g) => (
         <div role="row" aria-rowindex={1} key={g.id} className={v.headRow} style={{ gridTemplateColumns: template }}>
-          {g.headers.map((h) => (
-            <div role="columnheader" key={h.id} className={v.th}>
+          {g.headers.map((h, i) => (
+            <div role="columnheader" key={h.id} className={v.th} aria-sort={sorts[i]}>
               <FlexRender header={h} />
             </div>
           ))}
@@ -51,7 +102,7 @@ const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, templat
       ))}
     </div>
   );
-}) as <T extends RowData>(props: { groups: HeaderGroup<typeof features, T>[]; template: string }) => ReactNode;
+}) as <T extends RowData>(props: { groups: HeaderGroup<typeof features, T>[]; template: string; sorts: AriaSort[] }) => ReactNode;
 
 /**
  * The scrolling body, a component of its own so that a scroll frame renders the window and nothing above it.
@@ -62,9 +113,13 @@ const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, templat
  * outside the window, as a pooled list does: hiding or removing it would cost a layout every frame. Rows are
  * absolutely positioned, and aria-rowindex gives assistive technology each row's true place.
  */
-function Body<T extends RowData>({ model, label, height, template }: { model: Row<typeof features, T>[]; label: string; height: number; template: string }) {
+function Body<T extends RowData>({ model, label, height, template, active }: { model: Row<typeof features, T>[]; label: string; height: number; template: string; active: number }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
+  // The keyboard's row is scrolled into view, so j/k past the window keeps it visible (and mounted to take focus).
+  useEffect(() => {
+    if (active >= 0 && active < model.length) virtualizer.scrollToIndex(active, { align: 'auto' });
+  }, [active, model.length, virtualizer]);
   // Enough distinct keys for every row the window can hold at once; fixed, so keys never shift while scrolling.
   const slots = Math.ceil(height / ROW_PX) + 2 * OVERSCAN + 2;
   const last = useRef<(VirtualItem | undefined)[]>([]);
@@ -79,7 +134,9 @@ function Body<T extends RowData>({ model, label, height, template }: { model: Ro
     // The scroller is focusable so the keyboard can scroll it.
     <div ref={scrollRef} role="rowgroup" tabIndex={0} aria-label={label} className={v.scroller} style={{ maxHeight: height }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {shown.map((item, k) => (item ? <VirtualRow key={k} row={model[item.index]!} index={item.index} start={item.start} size={item.size} template={template} /> : null))}
+        {shown.map((item, k) =>
+          item ? <VirtualRow key={k} row={model[item.index]!} index={item.index} start={item.start} size={item.size} template={template} active={item.index === active} /> : null,
+        )}
       </div>
     </div>
   );
@@ -90,9 +147,9 @@ function Body<T extends RowData>({ model, label, height, template }: { model: Ro
  * they are called rather than mounted as components the way FlexRender does: two fibers fewer per cell, which is
  * most of a scroll frame's rendering.
  */
-function renderCell<T extends RowData>(cell: ReturnType<Row<typeof features, T>['getAllCells']>[number]): ReactNode {
+function renderCell<T extends RowData>(cell: ReturnType<Row<typeof features, T>['getAllCells']>[number], active: boolean): ReactNode {
   const def = cell.column.columnDef.cell;
-  return typeof def === 'function' ? (def as (ctx: unknown) => ReactNode)(cell.getContext()) : (def as ReactNode);
+  return typeof def === 'function' ? (def as (ctx: unknown, active: boolean) => ReactNode)(cell.getContext(), active) : (def as ReactNode);
 }
 
 /** One body row; memoised, so rows that stay on screen while scrolling are not rendered again. */
@@ -102,20 +159,28 @@ const VirtualRow = memo(function VirtualRow<T extends RowData>({
   start,
   size,
   template,
+  active,
 }: {
   row: Row<typeof features, T>;
   index: number;
   start: number;
   size: number;
   template: string;
+  active: boolean;
 }) {
   return (
-    <div role="row" aria-rowindex={index + 2} className={v.row} style={{ gridTemplateColumns: template, transform: `translateY(${start}px)`, height: size }}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={active ? `${v.row} ${v.activeRow}` : v.row}
+      data-active={active || undefined}
+      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)`, height: size }}
+    >
       {row.getAllCells().map((cell) => (
         <div role="cell" key={cell.column.id} className={v.td}>
-          {renderCell(cell)}
+          {renderCell(cell, active)}
         </div>
       ))}
     </div>
   );
-}) as <T extends RowData>(props: { row: Row<typeof features, T>; index: number; start: number; size: number; template: string }) => ReactNode;
+}) as <T extends RowData>(props: { row: Row<typeof features, T>; index: number; start: number; size: number; template: string; active: boolean }) => ReactNode;

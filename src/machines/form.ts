@@ -167,3 +167,73 @@ export const leaveField = <V extends object>(form: Form<V>, field: keyof V & str
 export const revealAll = <V extends object>(form: Form<V>, validate: Validate<V>): Form<V> => recheck({ ...form, submitted: true }, validate);
 
 export const isValid = <V extends object>(form: Form<V>, validate: Validate<V>) => !hasErrors(validate(form.values));
+
+/** A zod issue as the form module reads it (client-side from safeParse, or from a server 400's details). */
+interface IssueLike {
+  code: string;
+  path?: PropertyKey[] | string;
+  minimum?: unknown;
+  maximum?: unknown;
+  limit?: unknown;
+  origin?: string;
+  input?: unknown;
+}
+
+/** Per field, a message of its own for an issue code (a colour that is not a colour says how to write one). */
+export type FieldKeys<F extends string> = Partial<Record<F, Partial<Record<string, I18nKey>>>>;
+
+/** One issue as a dictionary key: the same words for the same problem on every form. */
+export function issueMessage(issue: IssueLike, own?: Partial<Record<string, I18nKey>>): FieldMessage {
+  const mine = own?.[issue.code];
+  const min = Number(issue.minimum ?? issue.limit);
+  const max = Number(issue.maximum ?? issue.limit);
+  if (mine) return { key: mine, params: Number.isFinite(max) ? { max, min } : undefined };
+  const empty = issue.input === undefined || issue.input === '' || issue.input === null;
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'number') return { key: 'form.tooLow', params: { min } };
+      return min <= 1 ? { key: 'form.required' } : { key: 'form.tooShort', params: { min } };
+    case 'too_big':
+      return issue.origin === 'number' ? { key: 'form.tooHigh', params: { max } } : { key: 'form.tooLong', params: { max } };
+    case 'invalid_type':
+      return empty ? { key: 'form.required' } : { key: issue.origin === 'number' || /number/.test(String((issue as { expected?: unknown }).expected)) ? 'form.number' : 'form.invalid' };
+    case 'invalid_value':
+      return { key: 'form.choose' };
+    case 'duplicate':
+      return { key: 'form.duplicate' };
+    case 'unrecognized_keys':
+      return { key: 'form.unknownField' };
+    default:
+      return { key: 'form.invalid' };
+  }
+}
+
+const fieldOf = (path: IssueLike['path']): string => (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '').split('.')[0]!);
+
+/**
+ * The problems of a form's body by its contract schema (SPEC §5: checked on every change and blur), one message per
+ * field: the first issue of each, as the server would name it.
+ */
+export function schemaProblems<F extends string>(schema: ZodType, body: unknown, own: FieldKeys<F> = {}): FieldErrors<F> {
+  const result = schema.safeParse(body);
+  if (result.success) return {};
+  const out: FieldErrors<F> = {};
+  for (const issue of result.error.issues as IssueLike[]) {
+    const field = fieldOf(issue.path) as F;
+    if (!field || out[field]) continue;
+    out[field] = [issueMessage(issue, own[field])];
+  }
+  return out;
+}
+
+/** A server 400's (or 409 duplicate's) field details mapped onto the form's fields; others are left to the failure. */
+export function serverFieldErrors<F extends string>(details: unknown, fields: readonly F[], own: FieldKeys<F> = {}): FieldErrors<F> {
+  const out: FieldErrors<F> = {};
+  if (!Array.isArray(details)) return out;
+  for (const d of details as IssueLike[]) {
+    const field = fieldOf(d.path) as F;
+    if (!fields.includes(field) || out[field]) continue;
+    out[field] = [issueMessage(d, own[field])];
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordRule } from '../../src/api/contract/common';
 import {
   PASSWORD_RULE, confirmProblems, editField, leaveField, newForm, passwordProblems, revealAll, toFailure, unmetParts, visibleErrors,
-} from '../../src/machines/account-form';
+} from '../../src/machines/form';
 import { validateSignUp, EMPTY_SIGN_UP } from '../../src/machines/sign-up.machine';
 
 describe('password rule, read from the contract', () => {

@@ -1,0 +1,5 @@
+import { resourceApi } from './resource.api';
+import { nodeTag, type NodeTag, type NodeTagInput } from './contract/node-tags';
+
+/** `/api/node-tags` (DESIGN §6). */
+export const nodeTagsApi = resourceApi<NodeTag, NodeTagInput>('node-tags', nodeTag);

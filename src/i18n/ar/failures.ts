@@ -1,0 +1,23 @@
+/** What a failed call means to the person who made it, by the code the server or the client gave it. */
+export const failures = {
+  'failure.network': 'يتعذّر الوصول إلى الخادم. تحقّق من الاتصال وحاول مرة أخرى.',
+  'failure.timeout': 'استغرق الخادم وقتًا طويلًا في الرد. حاول مرة أخرى.',
+  'failure.invalidResponse': 'ردّ الخادم بطريقة غير متوقعة. حاول مرة أخرى، أو أعد تحميل الصفحة.',
+  'failure.forbidden': 'لا يسمح دورك بهذا الإجراء.',
+  'failure.notFound': 'لم يعد هذا العنصر موجودًا. ربما حذفه شخص آخر.',
+  'failure.duplicate': 'يوجد بالفعل عنصر بهذه القيمة.',
+  'failure.companyRequired': 'اختر شركة أولًا (Ctrl+K، ثم «تبديل الشركة»).',
+  'failure.rateLimited': 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مرة أخرى.',
+  'failure.server': 'حدث خطأ ما في الخادم. يُرجى المحاولة مرة أخرى لاحقًا.',
+  'failure.badRequest': 'بعض القيم غير صالحة. تحقّق من الحقول المميّزة.',
+  'failure.lastManager': 'يجب أن يكون للشركة مدير واحد على الأقل.',
+  'failure.unknown': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
+  'failure.inUse': 'لا يزال قيد الاستخدام ({{count}}): {{names}}',
+  'failure.inUse.nodes': 'لا يزال قيد الاستخدام في عُقد عددها {{count}}: {{names}}',
+  'failure.inUse.feeds': 'لا يزال قيد الاستخدام في تدفقات بيانات عددها {{count}}: {{names}}',
+  'failure.inUse.hubs': 'لا يزال قيد الاستخدام في محاور عددها {{count}}: {{names}}',
+  'failure.inUse.subSites': 'لا تزال له مواقع فرعية عددها {{count}}: {{names}}',
+  'failure.inUse.sites': 'لا تزال له مواقع عددها {{count}}: {{names}}',
+  'failure.inUse.members': 'لا يزال له أعضاء عددهم {{count}}: {{names}}',
+  'failure.inUse.readings': 'لا يزال يحتوي على قراءات عددها {{count}}؛ وسيؤدي حذفه إلى فقدانها.',
+} as const;

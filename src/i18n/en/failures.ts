@@ -1,0 +1,23 @@
+/** What a failed call means to the person who made it, by the code the server or the client gave it. */
+export const failures = {
+  'failure.network': 'The server cannot be reached. Check the connection and try again.',
+  'failure.timeout': 'The server took too long to answer. Try again.',
+  'failure.invalidResponse': 'The server answered in an unexpected way. Try again, or reload the page.',
+  'failure.forbidden': 'Your role does not allow this.',
+  'failure.notFound': 'It no longer exists. It may have been deleted by someone else.',
+  'failure.duplicate': 'One already exists with this value.',
+  'failure.companyRequired': 'Choose a company first (Ctrl+K, then “Switch company”).',
+  'failure.rateLimited': 'Too many attempts. Wait a moment and try again.',
+  'failure.server': 'Something went wrong on the server. Please try again later.',
+  'failure.badRequest': 'Some values are not valid. Check the marked fields.',
+  'failure.lastManager': 'A company needs at least one manager.',
+  'failure.unknown': 'Something went wrong. Please try again.',
+  'failure.inUse': 'Still in use ({{count}}): {{names}}',
+  'failure.inUse.nodes': 'Still used by {{count}} node(s): {{names}}',
+  'failure.inUse.feeds': 'Still used by {{count}} feed(s): {{names}}',
+  'failure.inUse.hubs': 'Still used by {{count}} hub(s): {{names}}',
+  'failure.inUse.subSites': 'Still has {{count}} sub-site(s): {{names}}',
+  'failure.inUse.sites': 'Still has {{count}} site(s): {{names}}',
+  'failure.inUse.members': 'Still has {{count}} member(s): {{names}}',
+  'failure.inUse.readings': 'Still holds {{count}} reading(s); deleting it would lose them.',
+} as const;

@@ -1,0 +1,23 @@
+/** What a failed call means to the person who made it, by the code the server or the client gave it. */
+export const failures = {
+  'failure.network': 'No se puede conectar con el servidor. Compruebe la conexión y vuelva a intentarlo.',
+  'failure.timeout': 'El servidor ha tardado demasiado en responder. Vuelva a intentarlo.',
+  'failure.invalidResponse': 'El servidor ha respondido de forma inesperada. Vuelva a intentarlo o recargue la página.',
+  'failure.forbidden': 'Su rol no permite esta acción.',
+  'failure.notFound': 'Ya no existe. Es posible que otra persona lo haya eliminado.',
+  'failure.duplicate': 'Ya existe un elemento con este valor.',
+  'failure.companyRequired': 'Elija primero una empresa (Ctrl+K y, después, «Cambiar de empresa»).',
+  'failure.rateLimited': 'Demasiados intentos. Espere un momento y vuelva a intentarlo.',
+  'failure.server': 'Algo ha salido mal en el servidor. Vuelva a intentarlo más tarde.',
+  'failure.badRequest': 'Algunos valores no son válidos. Revise los campos marcados.',
+  'failure.lastManager': 'Una empresa necesita al menos un gestor.',
+  'failure.unknown': 'Algo ha salido mal. Vuelva a intentarlo.',
+  'failure.inUse': 'Todavía en uso ({{count}}): {{names}}',
+  'failure.inUse.nodes': 'Todavía lo usan {{count}} nodo(s): {{names}}',
+  'failure.inUse.feeds': 'Todavía lo usan {{count}} flujo(s) de datos: {{names}}',
+  'failure.inUse.hubs': 'Todavía lo usan {{count}} concentrador(es): {{names}}',
+  'failure.inUse.subSites': 'Todavía tiene {{count}} sububicación(es): {{names}}',
+  'failure.inUse.sites': 'Todavía tiene {{count}} ubicación(es): {{names}}',
+  'failure.inUse.members': 'Todavía tiene {{count}} miembro(s): {{names}}',
+  'failure.inUse.readings': 'Todavía contiene {{count}} lectura(s); si lo elimina, se perderán.',
+} as const;

@@ -1,0 +1,23 @@
+/** What a failed call means to the person who made it, by the code the server or the client gave it. */
+export const failures = {
+  'failure.network': 'Impossible de joindre le serveur. Vérifiez la connexion et réessayez.',
+  'failure.timeout': 'Le serveur a mis trop de temps à répondre. Réessayez.',
+  'failure.invalidResponse': 'Le serveur a répondu de manière inattendue. Réessayez ou rechargez la page.',
+  'failure.forbidden': 'Votre rôle ne permet pas cette action.',
+  'failure.notFound': 'Cet élément n’existe plus. Il a peut-être été supprimé par quelqu’un d’autre.',
+  'failure.duplicate': 'Un élément avec cette valeur existe déjà.',
+  'failure.companyRequired': 'Choisissez d’abord une entreprise (Ctrl+K, puis « Changer d’entreprise »).',
+  'failure.rateLimited': 'Trop de tentatives. Patientez un instant, puis réessayez.',
+  'failure.server': 'Une erreur s’est produite sur le serveur. Veuillez réessayer plus tard.',
+  'failure.badRequest': 'Certaines valeurs ne sont pas valides. Vérifiez les champs signalés.',
+  'failure.lastManager': 'Une entreprise doit avoir au moins un gestionnaire.',
+  'failure.unknown': 'Une erreur s’est produite. Veuillez réessayer.',
+  'failure.inUse': 'Encore en cours d’utilisation ({{count}}) : {{names}}',
+  'failure.inUse.nodes': 'Encore en cours d’utilisation par {{count}} nœud(s) : {{names}}',
+  'failure.inUse.feeds': 'Encore en cours d’utilisation par {{count}} flux de données : {{names}}',
+  'failure.inUse.hubs': 'Encore en cours d’utilisation par {{count}} concentrateur(s) : {{names}}',
+  'failure.inUse.subSites': 'Contient encore {{count}} sous-site(s) : {{names}}',
+  'failure.inUse.sites': 'Contient encore {{count}} site(s) : {{names}}',
+  'failure.inUse.members': 'Compte encore {{count}} membre(s) : {{names}}',
+  'failure.inUse.readings': 'Contient encore {{count}} mesure(s) ; sa suppression entraînerait leur perte.',
+} as const;

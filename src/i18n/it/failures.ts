@@ -1,0 +1,23 @@
+/** What a failed call means to the person who made it, by the code the server or the client gave it. */
+export const failures = {
+  'failure.network': 'Impossibile raggiungere il server. Controlli la connessione e riprovi.',
+  'failure.timeout': 'Il server ha impiegato troppo tempo a rispondere. Riprovi.',
+  'failure.invalidResponse': 'Il server ha risposto in modo inatteso. Riprovi o ricarichi la pagina.',
+  'failure.forbidden': 'Il suo ruolo non consente questa operazione.',
+  'failure.notFound': 'Non esiste più. Potrebbe essere stato eliminato da un’altra persona.',
+  'failure.duplicate': 'Esiste già un elemento con questo valore.',
+  'failure.companyRequired': 'Scelga prima un’azienda (Ctrl+K, poi «Cambiare azienda»).',
+  'failure.rateLimited': 'Troppi tentativi. Attenda un momento e riprovi.',
+  'failure.server': 'Si è verificato un problema sul server. Riprovi più tardi.',
+  'failure.badRequest': 'Alcuni valori non sono validi. Controlli i campi evidenziati.',
+  'failure.lastManager': 'Un’azienda deve avere almeno un responsabile.',
+  'failure.unknown': 'Si è verificato un problema. Riprovi.',
+  'failure.inUse': 'Ancora in uso ({{count}}): {{names}}',
+  'failure.inUse.nodes': 'Ancora in uso da parte di {{count}} nodo/i: {{names}}',
+  'failure.inUse.feeds': 'Ancora in uso da parte di {{count}} flusso/i di dati: {{names}}',
+  'failure.inUse.hubs': 'Ancora in uso da parte di {{count}} concentratore/i: {{names}}',
+  'failure.inUse.subSites': 'Contiene ancora {{count}} sottosito/i: {{names}}',
+  'failure.inUse.sites': 'Contiene ancora {{count}} sito/i: {{names}}',
+  'failure.inUse.members': 'Ha ancora {{count}} membro/i: {{names}}',
+  'failure.inUse.readings': 'Contiene ancora {{count}} misurazione/i; eliminandolo andrebbero perse.',
+} as const;

@@ -1,0 +1,23 @@
+/** What a failed call means to the person who made it, by the code the server or the client gave it. */
+export const failures = {
+  'failure.network': '无法连接到服务器。请检查网络连接后重试。',
+  'failure.timeout': '服务器响应超时。请重试。',
+  'failure.invalidResponse': '服务器返回了意外的响应。请重试，或重新加载页面。',
+  'failure.forbidden': '您的角色无权执行此操作。',
+  'failure.notFound': '该项已不存在，可能已被他人删除。',
+  'failure.duplicate': '已存在具有此值的项。',
+  'failure.companyRequired': '请先选择公司（按 Ctrl+K，然后选择“切换公司”）。',
+  'failure.rateLimited': '尝试次数过多。请稍候再试。',
+  'failure.server': '服务器出错了。请稍后再试。',
+  'failure.badRequest': '部分值无效。请检查标记的字段。',
+  'failure.lastManager': '公司至少需要一名经理。',
+  'failure.unknown': '出了点问题。请重试。',
+  'failure.inUse': '仍在使用中（{{count}}）：{{names}}',
+  'failure.inUse.nodes': '仍被 {{count}} 个节点使用：{{names}}',
+  'failure.inUse.feeds': '仍被 {{count}} 个数据流使用：{{names}}',
+  'failure.inUse.hubs': '仍被 {{count}} 个集中器使用：{{names}}',
+  'failure.inUse.subSites': '仍有 {{count}} 个子站点：{{names}}',
+  'failure.inUse.sites': '仍有 {{count}} 个站点：{{names}}',
+  'failure.inUse.members': '仍有 {{count}} 名成员：{{names}}',
+  'failure.inUse.readings': '仍保存有 {{count}} 条读数；删除后这些读数将会丢失。',
+} as const;

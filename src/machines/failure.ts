@@ -1,0 +1,69 @@
+import type { I18nKey } from '../i18n';
+
+/**
+ * A failed call as machines keep it: the status and code the api layer reported and the dictionary key the view
+ * shows for it. Codes become keys here and nowhere else, so no English text from the server reaches the screen.
+ */
+export interface Failure {
+  status: number;
+  code: string;
+  key: I18nKey;
+  params?: Record<string, string | number>;
+}
+
+/** Codes with a message of their own; any other code reads as the status class's message. */
+const BY_CODE: Record<string, I18nKey> = {
+  network_error: 'failure.network',
+  timeout: 'failure.timeout',
+  invalid_response: 'failure.invalidResponse',
+  forbidden: 'failure.forbidden',
+  not_found: 'failure.notFound',
+  duplicate: 'failure.duplicate',
+  company_required: 'failure.companyRequired',
+  rate_limited: 'failure.rateLimited',
+  internal_error: 'failure.server',
+  bad_request: 'failure.badRequest',
+  last_manager: 'failure.lastManager',
+};
+
+/** What a 409 in_use names, by the kind of thing that uses the row. */
+const IN_USE: Record<string, I18nKey> = {
+  nodes: 'failure.inUse.nodes',
+  feeds: 'failure.inUse.feeds',
+  hubs: 'failure.inUse.hubs',
+  'sub-sites': 'failure.inUse.subSites',
+  sites: 'failure.inUse.sites',
+  members: 'failure.inUse.members',
+  readings: 'failure.inUse.readings',
+};
+
+interface Reported {
+  status?: unknown;
+  code?: unknown;
+  details?: unknown;
+}
+
+function byStatus(status: number): I18nKey {
+  if (status === 0) return 'failure.unknown';
+  if (status === 403) return 'failure.forbidden';
+  if (status === 404) return 'failure.notFound';
+  if (status >= 500) return 'failure.server';
+  return 'failure.unknown';
+}
+
+/** A failure from anything an api call threw (ApiError, or something unexpected). */
+export function failureOf(e: unknown): Failure {
+  const x = (e ?? {}) as Reported;
+  const status = typeof x.status === 'number' ? x.status : 0;
+  const code = typeof x.code === 'string' ? x.code : 'unknown_error';
+  if (code === 'in_use') {
+    const d = (x.details ?? {}) as { kind?: unknown; count?: unknown; names?: unknown };
+    const kind = typeof d.kind === 'string' ? d.kind : '';
+    const names = Array.isArray(d.names) ? d.names.filter((n): n is string => typeof n === 'string') : [];
+    return {
+      status, code, key: IN_USE[kind] ?? 'failure.inUse',
+      params: { count: typeof d.count === 'number' ? d.count : 0, names: names.join(', ') },
+    };
+  }
+  return { status, code, key: BY_CODE[code] ?? byStatus(status) };
+}

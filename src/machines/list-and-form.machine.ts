@@ -1,0 +1,362 @@
+import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import type { ZodType } from 'zod';
+import type { ResourceApi, ListRequest } from '../api/resource.api';
+import type { ListAnswer } from '../api/contract/list';
+import { LIST_LIMIT } from '../api/contract/list';
+import type { I18nKey } from '../i18n';
+import { failureOf, type Failure } from './failure';
+import {
+  editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors, type FieldKeys, type Form,
+} from './form';
+
+/** SPEC §9: typing settles for 250 ms before a filter goes to the server. */
+export const FILTER_DEBOUNCE_MS = 250;
+
+/** What a management screen's machine is made from: its resource's calls and how its form maps to them. */
+export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input> {
+  /** The machine's id, e.g. 'nodeTags'. */
+  id: string;
+  api: ResourceApi<Item, Input>;
+  /** The contract schema the form's body is checked against (the server's, so the two cannot disagree). */
+  schema: ZodType;
+  /** The values of a new form. */
+  blank: () => V;
+  /** The values of the form that edits `item`. */
+  valuesOf: (item: Item) => V;
+  /** The request body from the form's values (strings become numbers, empty optionals are left out). */
+  toInput: (values: V) => Input;
+  /** A row as the confirmations and notices name it. */
+  nameOf: (item: Item) => string;
+  /** Field-specific messages by issue code. */
+  fieldKeys?: FieldKeys<keyof V & string>;
+  /** The sort until the user picks one. */
+  defaultSort?: string;
+  pageSize?: number;
+}
+
+export interface Notice {
+  key: I18nKey;
+  params?: Record<string, string | number>;
+}
+
+export interface ListAndFormContext<Item extends { id: string }, V extends object> {
+  rows: Item[];
+  /** Every row matching the filter, across pages. */
+  total: number;
+  q: string;
+  sort: string | undefined;
+  offset: number;
+  limit: number;
+  /** The resource's own filters (siteId, hubId …), sent with the list query. */
+  filters: Record<string, string>;
+  /** The row the keyboard is on, an index into rows; -1 when none. */
+  active: number;
+  listFailure: Failure | null;
+  form: Form<V> | null;
+  /** The row being edited; null for a new one. */
+  editing: Item | null;
+  /** Field problems the server named in its last answer; cleared field by field as they are edited. */
+  serverErrors: FieldErrors<keyof V & string>;
+  formFailure: Failure | null;
+  /** The row a delete waits to be confirmed for. */
+  confirming: Item | null;
+  deleteFailure: Failure | null;
+  /** The row the last save answered with (a hub's new key is shown from it once). */
+  saved: Item | null;
+  notice: Notice | null;
+  /** The screen was opened to create a row. */
+  startNew: boolean;
+}
+
+export type ListAndFormEvent<Item, V extends object> =
+  | { type: 'list.filter'; q: string }
+  | { type: 'list.where'; name: string; value: string }
+  | { type: 'list.sort'; sort: string }
+  | { type: 'list.page'; offset: number }
+  | { type: 'list.reload' }
+  | { type: 'list.move'; delta: number }
+  | { type: 'list.focus'; index: number }
+  | { type: 'form.new'; values?: Partial<V> }
+  | { type: 'form.edit'; id?: string }
+  // Fields by name: the view's field components are typed; the machine stores what they send.
+  | { type: 'form.change'; field: string; value: unknown }
+  | { type: 'form.blur'; field: string }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'delete.ask'; id?: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'notice.dismiss' }
+  | { type: 'saved.dismiss'; item?: Item };
+
+export interface ListAndFormInput {
+  /** Filters the screen opens with (from its URL). */
+  filters?: Record<string, string>;
+  q?: string;
+  /** Open the form for a new row at once (the palette's "New site" …). */
+  startNew?: boolean;
+}
+
+/**
+ * The one list-and-form machine every management screen is made from. Three regions: the list (loading, a debounced
+ * filter, sort, paging, failed), the form (closed, editing, saving) and deleting (idle, confirming, deleting); the
+ * keyboard's active row sits beside them. Failures are kept as codes with their dictionary key (failure.ts); a
+ * server 400 or 409 that names fields lands on those fields.
+ */
+export function listAndFormMachine<Item extends { id: string }, V extends object, Input>(config: ListAndFormConfig<Item, V, Input>) {
+  type Ctx = ListAndFormContext<Item, V>;
+  type Ev = ListAndFormEvent<Item, V>;
+  type F = keyof V & string;
+  const pageSize = config.pageSize ?? LIST_LIMIT;
+  const validate = (values: V): FieldErrors<F> => schemaProblems<F>(config.schema, config.toInput(values), config.fieldKeys);
+  const fields = Object.keys(config.blank()) as F[];
+  const activeRow = (c: Ctx): Item | undefined => c.rows[c.active];
+
+  return setup({
+    types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput },
+    actors: {
+      fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
+      saveRow: fromPromise<Item, { id: string | null; input: Input }>(({ input }) =>
+        input.id === null ? config.api.create(input.input) : config.api.update(input.id, input.input),
+      ),
+      removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove(input.id)),
+    },
+    guards: {
+      formValid: ({ context }) => context.form !== null && Object.keys(validate(context.form.values)).length === 0,
+      /** The event names a row of this page (a row gone from the list meanwhile opens nothing). */
+      namesRow: ({ context, event }) => {
+        const id = (event as { id?: string }).id;
+        return id !== undefined && context.rows.some((r) => r.id === id);
+      },
+      fieldProblems: ({ event }) => {
+        const e = (event as { error?: { status?: number; details?: unknown } }).error;
+        return (e?.status === 400 || e?.status === 409) && Object.keys(serverFieldErrors(e.details, fields)).length > 0;
+      },
+    },
+    actions: {
+      setQuery: assign({
+        q: ({ event }) => {
+          assertEvent(event, 'list.filter');
+          return event.q;
+        },
+        offset: 0,
+      }),
+      setWhere: assign({
+        filters: ({ context, event }) => {
+          assertEvent(event, 'list.where');
+          const next = { ...context.filters };
+          if (event.value) next[event.name] = event.value;
+          else delete next[event.name];
+          return next;
+        },
+        offset: 0,
+      }),
+      setSort: assign({
+        sort: ({ event }) => {
+          assertEvent(event, 'list.sort');
+          return event.sort;
+        },
+        offset: 0,
+      }),
+      setPage: assign({
+        offset: ({ context, event }) => {
+          assertEvent(event, 'list.page');
+          return Math.max(0, Math.min(event.offset, Math.max(0, context.total - 1)));
+        },
+      }),
+      takePage: assign(({ context, event }) => {
+        const page = (event as unknown as { output: ListAnswer<Item> }).output;
+        const keep = context.rows[context.active]?.id;
+        const at = keep ? page.data.findIndex((r) => r.id === keep) : -1;
+        return {
+          rows: page.data,
+          total: page.total,
+          listFailure: null,
+          active: at >= 0 ? at : page.data.length ? Math.min(Math.max(context.active, 0), page.data.length - 1) : -1,
+        };
+      }),
+      listFailed: assign({ listFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+      move: assign({
+        active: ({ context, event }) => {
+          assertEvent(event, 'list.move');
+          if (!context.rows.length) return -1;
+          return Math.max(0, Math.min(context.rows.length - 1, (context.active < 0 ? -1 : context.active) + event.delta));
+        },
+      }),
+      focusRow: assign({
+        active: ({ context, event }) => {
+          assertEvent(event, 'list.focus');
+          return event.index >= 0 && event.index < context.rows.length ? event.index : context.active;
+        },
+      }),
+      openNew: assign(({ event }) => {
+        assertEvent(event, 'form.new');
+        return { form: newForm<V>({ ...config.blank(), ...event.values }), editing: null, serverErrors: {}, formFailure: null, notice: null, saved: null };
+      }),
+      openEdit: assign(({ context, event }) => {
+        assertEvent(event, 'form.edit');
+        const item = event.id ? context.rows.find((r) => r.id === event.id)! : activeRow(context)!;
+        return { form: newForm<V>(config.valuesOf(item)), editing: item, serverErrors: {}, formFailure: null, notice: null, saved: null };
+      }),
+      change: assign(({ context, event }) => {
+        assertEvent(event, 'form.change');
+        const { type: _t, ...change } = event;
+        const { [change.field]: _gone, ...rest } = context.serverErrors as Record<string, unknown>;
+        return { form: editField(context.form!, change as unknown as Change<V>, validate), serverErrors: rest as FieldErrors<F>, formFailure: null };
+      }),
+      blur: assign({
+        form: ({ context, event }) => {
+          assertEvent(event, 'form.blur');
+          return leaveField(context.form!, event.field as F, validate);
+        },
+      }),
+      reveal: assign({ form: ({ context }) => revealAll(context.form!, validate) }),
+      closeForm: assign({ form: null, editing: null, serverErrors: {}, formFailure: null }),
+      takeSaved: assign(({ context, event }) => {
+        const item = (event as unknown as { output: Item }).output;
+        return {
+          saved: item,
+          notice: { key: context.editing ? ('manage.updated' as const) : ('manage.created' as const), params: { name: config.nameOf(item) } },
+          form: null, editing: null, serverErrors: {}, formFailure: null,
+        };
+      }),
+      saveFieldsFailed: assign({
+        serverErrors: ({ event }) => {
+          const e = (event as { error?: { details?: unknown } }).error;
+          return serverFieldErrors<F>(e?.details, fields, config.fieldKeys);
+        },
+        form: ({ context }) => revealAll(context.form!, validate),
+        formFailure: null,
+      }),
+      saveFailed: assign({ formFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+      askDelete: assign(({ context, event }) => {
+        assertEvent(event, 'delete.ask');
+        const item = (event.id ? context.rows.find((r) => r.id === event.id) : activeRow(context)) ?? null;
+        return { confirming: item, deleteFailure: null, notice: null };
+      }),
+      deleted: assign(({ context }) => ({
+        notice: { key: 'manage.deleted' as const, params: { name: context.confirming ? config.nameOf(context.confirming) : '' } },
+        confirming: null,
+        deleteFailure: null,
+      })),
+      deleteFailed: assign({ deleteFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
+      cancelDelete: assign({ confirming: null, deleteFailure: null }),
+      reloadList: raise({ type: 'list.reload' }),
+      dismissNotice: assign({ notice: null }),
+      dismissSaved: assign({ saved: null }),
+    },
+  }).createMachine({
+    id: config.id,
+    context: ({ input }) => ({
+      rows: [], total: 0, q: input?.q ?? '', sort: config.defaultSort, offset: 0, limit: pageSize, filters: { ...input?.filters }, active: -1,
+      listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, saved: null,
+      notice: null, startNew: input?.startNew === true,
+    }),
+    type: 'parallel',
+    on: {
+      'list.move': { actions: 'move' },
+      'list.focus': { actions: 'focusRow' },
+      'notice.dismiss': { actions: 'dismissNotice' },
+      'saved.dismiss': { actions: 'dismissSaved' },
+    },
+    states: {
+      list: {
+        initial: 'loading',
+        // Every change of the query re-enters loading, cancelling a request in flight: an older answer never lands.
+        on: {
+          'list.filter': { target: '.debouncing', actions: 'setQuery' },
+          'list.where': { target: '.loading', actions: 'setWhere' },
+          'list.sort': { target: '.loading', actions: 'setSort' },
+          'list.page': { target: '.loading', actions: 'setPage' },
+          'list.reload': { target: '.loading' },
+        },
+        states: {
+          debouncing: { after: { [FILTER_DEBOUNCE_MS]: 'loading' } },
+          loading: {
+            invoke: {
+              id: 'page',
+              src: 'fetchPage',
+              input: ({ context }) => ({ ...context.filters, q: context.q.trim() || undefined, sort: context.sort, offset: context.offset, limit: context.limit }),
+              onDone: { target: 'ready', actions: 'takePage' },
+              onError: { target: 'failed', actions: 'listFailed' },
+            },
+          },
+          ready: {},
+          failed: {},
+        },
+      },
+      form: {
+        initial: 'starting',
+        states: {
+          starting: {
+            always: [
+              { guard: ({ context }) => context.startNew, target: 'editing', actions: assign({ form: () => newForm<V>(config.blank()), startNew: false }) },
+              { target: 'closed' },
+            ],
+          },
+          closed: {
+            on: {
+              'form.new': { target: 'editing', actions: 'openNew' },
+              'form.edit': [
+                { guard: 'namesRow', target: 'editing', actions: 'openEdit' },
+                { guard: ({ context, event }) => !event.id && activeRow(context) !== undefined, target: 'editing', actions: 'openEdit' },
+              ],
+            },
+          },
+          editing: {
+            on: {
+              'form.change': { actions: 'change' },
+              'form.blur': { actions: 'blur' },
+              'form.submit': [{ guard: 'formValid', target: 'saving' }, { actions: 'reveal' }],
+              'form.cancel': { target: 'closed', actions: 'closeForm' },
+            },
+          },
+          saving: {
+            invoke: {
+              id: 'save',
+              src: 'saveRow',
+              input: ({ context }) => ({ id: context.editing?.id ?? null, input: config.toInput(context.form!.values) }),
+              onDone: { target: 'closed', actions: ['takeSaved', 'reloadList'] },
+              onError: [
+                { guard: 'fieldProblems', target: 'editing', actions: 'saveFieldsFailed' },
+                { target: 'editing', actions: 'saveFailed' },
+              ],
+            },
+          },
+        },
+      },
+      remove: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'delete.ask': [
+                { guard: 'namesRow', target: 'confirming', actions: 'askDelete' },
+                { guard: ({ context, event }) => !event.id && activeRow(context) !== undefined, target: 'confirming', actions: 'askDelete' },
+              ],
+            },
+          },
+          confirming: {
+            on: {
+              'delete.confirm': 'deleting',
+              'delete.cancel': { target: 'idle', actions: 'cancelDelete' },
+            },
+          },
+          deleting: {
+            invoke: {
+              id: 'remove',
+              src: 'removeRow',
+              input: ({ context }) => ({ id: context.confirming!.id }),
+              onDone: { target: 'idle', actions: ['deleted', 'reloadList'] },
+              // A 409 in_use (or any failure) stays in the dialog, saying what still uses the row.
+              onError: { target: 'confirming', actions: 'deleteFailed' },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+export type ListAndFormMachine<Item extends { id: string }, V extends object, Input> = ReturnType<typeof listAndFormMachine<Item, V, Input>>;
+export type ListAndFormActor<Item extends { id: string }, V extends object, Input> = ActorRefFrom<ListAndFormMachine<Item, V, Input>>;

@@ -1,0 +1,163 @@
+import { useId, type ReactNode } from 'react';
+import { t } from '../../i18n';
+import type { FieldMessage } from '../../machines/form';
+import * as s from '../shared.css';
+import * as a from './account.css';
+
+/** What every control of a form is given: an id to label it, the ids describing it, and whether it is invalid. */
+export interface ControlProps {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+export interface FormFieldProps {
+  /** The visible label, the control's accessible name. */
+  label: string;
+  /** The field's messages as the machine shows them now (client checks and the server's). */
+  messages?: FieldMessage[];
+  /** A line under the label that says what the field takes. */
+  hint?: string;
+  /** Ids of further descriptions (a server failure about this field, a password rule). */
+  describedBy?: (string | false | null | undefined)[];
+  /** The server blamed this field without a message of its own. */
+  serverInvalid?: boolean;
+  /** Renders the control with the field's id and ARIA wiring. */
+  control: (props: ControlProps) => ReactNode;
+  /** Shown between the control and the messages (the password rule). */
+  children?: ReactNode;
+}
+
+/**
+ * One labelled field of any form: the label names the control, the hint and messages describe it, aria-invalid marks
+ * it. Every form of the product (account pages and management screens) is made of these.
+ */
+export function FormField({ label, messages, hint, describedBy = [], serverInvalid, control, children }: FormFieldProps) {
+  const id = useId();
+  const hintId = useId();
+  const errorsId = useId();
+  const invalid = Boolean(messages?.length) || Boolean(serverInvalid);
+  const described = [hint ? hintId : null, ...describedBy, messages?.length ? errorsId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={s.field}>
+      <label className={s.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span id={hintId} className={a.hint}>
+          {hint}
+        </span>
+      )}
+      {control({ id, describedBy: described, invalid })}
+      {children}
+      <FieldMessages id={errorsId} messages={messages} />
+    </div>
+  );
+}
+
+export function FieldMessages({ id, messages }: { id: string; messages?: FieldMessage[] }) {
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className={a.fieldErrors}>
+      {messages.map((m) => (
+        <li key={m.key}>{t(m.key, m.params)}</li>
+      ))}
+    </ul>
+  );
+}
+
+const inputClass = (invalid: boolean) => (invalid ? `${s.input} ${a.invalidInput}` : s.input);
+
+export interface InputProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+  messages?: FieldMessage[];
+  hint?: string;
+  type?: 'text' | 'email' | 'password' | 'number' | 'color' | 'search';
+  autoComplete?: string;
+  maxLength?: number;
+  disabled?: boolean;
+  describedBy?: (string | false | null | undefined)[];
+  serverInvalid?: boolean;
+  /** Decimal numbers: the keyboard of a phone shows digits and a point. */
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  children?: ReactNode;
+}
+
+/** A labelled text input (text, email, password, number-as-text, colour). */
+export function InputField({ label, value, onChange, onBlur, messages, hint, type = 'text', autoComplete = 'off', maxLength, disabled, describedBy, serverInvalid, inputMode, children }: InputProps) {
+  return (
+    <FormField
+      label={label}
+      messages={messages}
+      hint={hint}
+      describedBy={describedBy}
+      serverInvalid={serverInvalid}
+      control={(p) => (
+        <input
+          id={p.id}
+          className={type === 'color' ? a.colourInput : inputClass(p.invalid)}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          value={value}
+          maxLength={maxLength}
+          disabled={disabled}
+          aria-invalid={p.invalid}
+          aria-describedby={p.describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    >
+      {children}
+    </FormField>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled native select; an empty first option when `placeholder` is given. */
+export function SelectField({ label, value, options, onChange, onBlur, messages, hint, placeholder, disabled }: {
+  label: string;
+  value: string;
+  options: SelectOption[];
+  onChange(value: string): void;
+  onBlur(): void;
+  messages?: FieldMessage[];
+  hint?: string;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <FormField
+      label={label}
+      messages={messages}
+      hint={hint}
+      control={(p) => (
+        <select
+          id={p.id}
+          className={inputClass(p.invalid)}
+          value={value}
+          disabled={disabled}
+          aria-invalid={p.invalid}
+          aria-describedby={p.describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+
+export const screen = style({ display: 'grid', gap: vars.space.md, maxWidth: '96rem' });
+export const header = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space.md, flexWrap: 'wrap' });
+export const title = style({ fontSize: vars.font.size.xl, fontWeight: 500, margin: 0, outline: 'none' });
+export const intro = style({ margin: `${vars.space.xs} 0 0`, color: vars.palette.text.secondary, maxWidth: '48rem' });
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'flex-end' });
+export const filter = style({ display: 'grid', gap: vars.space.xs, minWidth: '16rem', flex: '0 1 24rem' });
+export const hint = style({ fontSize: vars.font.size.sm, color: vars.palette.text.secondary });
+export const tableCard = style({
+  background: vars.palette.surface.card,
+  border: `1px solid ${vars.palette.border.main}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.xs,
+  overflowX: 'auto',
+});
+export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap', color: vars.palette.text.secondary, fontSize: vars.font.size.sm });
+export const notice = style({
+  margin: 0,
+  color: vars.palette.success.main,
+  background: vars.palette.success.surface,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.sm,
+});
+export const failed = style({ color: vars.palette.error.main });
+export const keys = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.palette.text.secondary, minHeight: '1em' });
+export const form = style({ display: 'grid' });
+export const swatch = style({ display: 'inline-block', width: '1rem', height: '1rem', borderRadius: '50%', verticalAlign: 'middle', marginInlineEnd: vars.space.xs, border: `1px solid ${vars.palette.border.main}` });

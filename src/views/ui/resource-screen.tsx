@@ -1,0 +1,334 @@
+import { useId, useMemo, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { formatNumber, t } from '../../i18n';
+import type { FieldErrors, FieldMessage } from '../../machines/form';
+import type { ListAndFormActor, ListAndFormContext } from '../../machines/list-and-form.machine';
+import { VirtualTable, type Column } from './virtual-table';
+import { DialogActions, Modal } from './dialog';
+import * as c from './controls.css';
+import * as s from '../shared.css';
+import * as r from './resource-screen.css';
+
+/** What a resource's form fields are handed: the values, the messages to show, and the events to send. */
+export interface FormBinding<V extends object> {
+  values: V;
+  /** Client checks and the server's field problems together, as they show now. */
+  errors: FieldErrors<keyof V & string>;
+  change<K extends keyof V & string>(field: K, value: V[K]): void;
+  blur(field: keyof V & string): void;
+  /** The value, the messages and the handlers of one text field, for spreading onto InputField. */
+  text(field: keyof V & string): { value: string; messages?: FieldMessage[]; onChange(v: string): void; onBlur(): void };
+  /** The form edits an existing row (some fields are fixed then). */
+  editing: boolean;
+}
+
+export interface ResourceScreenProps<Item extends { id: string }, V extends object> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  actor: ListAndFormActor<Item, V, any>;
+  /** The page's title (its h1). */
+  title: string;
+  intro?: string;
+  /** The table's accessible name. */
+  tableLabel: string;
+  /** The row's name: the first column, a button that opens the row's form. */
+  name: { header: string; sortKey?: string; text: (item: Item) => string; width?: string };
+  /** The other columns. */
+  columns: Column<Item>[];
+  /** Whether the role may create, change and delete (the server refuses anyway). */
+  canWrite: boolean;
+  newLabel: string;
+  /** The form dialog's title for a new row or for `editing`. */
+  formTitle: (editing: Item | null) => string;
+  form: (bind: FormBinding<V>) => ReactNode;
+  /** The resource's own filters, beside the name filter. */
+  filters?: ReactNode;
+  /** Shown after a save (a hub's new key, shown once). */
+  saved?: (item: Item, dismiss: () => void) => ReactNode;
+  height?: number;
+}
+
+const typing = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+const onControl = (el: EventTarget | null) => el instanceof HTMLElement && ['BUTTON', 'A'].includes(el.tagName);
+
+const rowButton = (list: HTMLElement | null, index: number) => list?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+
+/**
+ * The one list-and-form screen: a title, a debounced name filter, a sortable windowed table with a keyboard row
+ * (j/k, Enter to edit, n for new, Delete to delete, / to filter), paging, a form dialog and a confirm dialog, all
+ * driven by a list-and-form machine. A resource screen gives its columns and its form fields, nothing else.
+ */
+export function ResourceScreen<Item extends { id: string }, V extends object>(props: ResourceScreenProps<Item, V>) {
+  const { actor, title, intro, tableLabel, name, columns, canWrite, newLabel, filters, height = 520 } = props;
+  const rows = useSelector(actor, (st) => st.context.rows);
+  const total = useSelector(actor, (st) => st.context.total);
+  const q = useSelector(actor, (st) => st.context.q);
+  const sort = useSelector(actor, (st) => st.context.sort);
+  const offset = useSelector(actor, (st) => st.context.offset);
+  const limit = useSelector(actor, (st) => st.context.limit);
+  const active = useSelector(actor, (st) => st.context.active);
+  const loading = useSelector(actor, (st) => st.matches({ list: 'loading' }) || st.matches({ list: 'debouncing' }));
+  const listFailure = useSelector(actor, (st) => (st.matches({ list: 'failed' }) ? st.context.listFailure : null));
+  const notice = useSelector(actor, (st) => st.context.notice);
+  const saved = useSelector(actor, (st) => st.context.saved);
+  const formOpen = useSelector(actor, (st) => !st.matches({ form: 'closed' }));
+  const confirming = useSelector(actor, (st) => st.context.confirming);
+  const tableId = useId();
+
+  const send = actor.send;
+  const columnsWithName: Column<Item>[] = useMemo(() => [
+    {
+      id: 'name',
+      header: name.header,
+      sortKey: name.sortKey,
+      width: name.width ?? '2fr',
+      cell: (item, at) => (
+        <button
+          type="button"
+          className={c.linkButton}
+          data-row-index={at.index}
+          tabIndex={at.active ? 0 : -1}
+          onFocus={() => send({ type: 'list.focus', index: at.index })}
+          onClick={() => (canWrite ? send({ type: 'form.edit', id: item.id }) : undefined)}
+          aria-label={canWrite ? t('manage.edit', { name: name.text(item) }) : undefined}
+        >
+          {name.text(item)}
+        </button>
+      ),
+    },
+    ...columns,
+    ...(canWrite
+      ? [
+          {
+            id: 'actions',
+            header: t('manage.actions'),
+            width: '7rem',
+            cell: (item: Item) => (
+              <button type="button" className={c.button} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>
+                {t('manage.confirm')}
+              </button>
+            ),
+          },
+        ]
+      : []),
+  ], [name, columns, canWrite, send]);
+
+  const focusActive = () => {
+    const at = actor.getSnapshot().context.active;
+    // After the table scrolled the row into view and rendered it.
+    requestAnimationFrame(() => rowButton(document.getElementById(tableId), at)?.focus());
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || formOpen || confirming) return;
+    if (e.key === 'j' || e.key === 'ArrowDown' || e.key === 'k' || e.key === 'ArrowUp') {
+      if (e.key.startsWith('Arrow') && !(e.target as HTMLElement).closest?.('[data-row-index]')) return;
+      e.preventDefault();
+      send({ type: 'list.move', delta: e.key === 'j' || e.key === 'ArrowDown' ? 1 : -1 });
+      focusActive();
+    } else if (e.key === 'Enter' && canWrite && !onControl(e.target)) {
+      e.preventDefault();
+      send({ type: 'form.edit' });
+    } else if (e.key === 'n' && canWrite) {
+      e.preventDefault();
+      send({ type: 'form.new' });
+    } else if (e.key === 'Delete' && canWrite) {
+      e.preventDefault();
+      send({ type: 'delete.ask' });
+    }
+  };
+
+  const status = listFailure ? (
+    <span className={r.failed}>
+      <span role="alert">{t(listFailure.key, listFailure.params)}</span>{' '}
+      <button type="button" className={c.button} onClick={() => send({ type: 'list.reload' })}>
+        {t('manage.retry')}
+      </button>
+    </span>
+  ) : loading ? (
+    <span role="status">{t('manage.loading')}</span>
+  ) : q.trim() ? (
+    t('manage.emptyFiltered', { q: q.trim() })
+  ) : (
+    t('manage.empty')
+  );
+
+  return (
+    // The screen's keys act on its list wherever focus is inside it; fields and dialogs keep their own keys.
+    <section aria-labelledby="page-title" className={r.screen} onKeyDown={onKeyDown}>
+      <header className={r.header}>
+        <div>
+          <h1 id="page-title" className={r.title} tabIndex={-1}>
+            {title}
+          </h1>
+          {intro && <p className={r.intro}>{intro}</p>}
+        </div>
+        {canWrite && (
+          <button type="button" className={c.primary} onClick={() => send({ type: 'form.new' })} aria-keyshortcuts="n">
+            {newLabel}
+          </button>
+        )}
+      </header>
+      <div className={r.toolbar}>
+        <FilterField value={q} onChange={(value) => send({ type: 'list.filter', q: value })} onDown={focusActive} />
+        {filters}
+      </div>
+      {notice && (
+        <p role="status" className={r.notice}>
+          {t(notice.key, notice.params)}
+        </p>
+      )}
+      {saved && props.saved?.(saved, () => send({ type: 'saved.dismiss' }))}
+      <div id={tableId} className={r.tableCard} aria-busy={loading}>
+        <VirtualTable
+          label={tableLabel}
+          columns={columnsWithName}
+          rows={rows}
+          rowId={(row) => row.id}
+          height={height}
+          sort={sort}
+          onSort={(next) => send({ type: 'list.sort', sort: next })}
+          sortLabel={(header) => t('manage.sortBy', { column: header })}
+          active={active}
+          status={status}
+        />
+      </div>
+      <Pager offset={offset} limit={limit} total={total} shown={rows.length} onPage={(o) => send({ type: 'list.page', offset: o })} />
+      <p className={r.keys}>{canWrite ? t('manage.keys') : null}</p>
+      {formOpen && <FormDialog {...props} />}
+      {confirming && <ConfirmDelete actor={actor} nameOf={name.text} />}
+    </section>
+  );
+}
+
+/** The name filter: debounced by the machine (SPEC §9), and `/` from anywhere on the page focuses it. */
+export function FilterField({ value, onChange, onDown }: { value: string; onChange: (value: string) => void; /** ArrowDown: to the list. */ onDown?: () => void }) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className={r.filter}>
+      <label htmlFor={id} className={s.label}>
+        {t('manage.filter')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={s.input}
+        value={value}
+        data-list-filter
+        aria-describedby={hintId}
+        aria-keyshortcuts="/"
+        autoComplete="off"
+        maxLength={200}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          // Down from the filter goes to the list, as in a combobox: type, then walk the matches.
+          if (e.key === 'ArrowDown' && onDown) {
+            e.preventDefault();
+            onDown();
+          }
+        }}
+      />
+      <span id={hintId} className={r.hint}>
+        {t('manage.filterHint')}
+      </span>
+    </div>
+  );
+}
+
+function Pager({ offset, limit, total, shown, onPage }: { offset: number; limit: number; total: number; shown: number; onPage: (offset: number) => void }) {
+  if (total === 0) return null;
+  return (
+    <nav className={r.pager} aria-label={t('manage.rows', { count: formatNumber(total) })}>
+      <span aria-live="polite">
+        {t('manage.range', { from: formatNumber(offset + 1), to: formatNumber(offset + shown), total: formatNumber(total) })}
+      </span>
+      <button type="button" className={c.button} disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+        {t('manage.previous')}
+      </button>
+      <button type="button" className={c.button} disabled={offset + shown >= total} onClick={() => onPage(offset + limit)}>
+        {t('manage.next')}
+      </button>
+    </nav>
+  );
+}
+
+function FormDialog<Item extends { id: string }, V extends object>({ actor, formTitle, form }: ResourceScreenProps<Item, V>) {
+  const values = useSelector(actor, (st) => st.context.form?.values);
+  const shown = useSelector(actor, (st) => st.context.form?.errors);
+  const serverErrors = useSelector(actor, (st) => st.context.serverErrors);
+  const editing = useSelector(actor, (st) => st.context.editing);
+  const failure = useSelector(actor, (st) => st.context.formFailure);
+  const saving = useSelector(actor, (st) => st.matches({ form: 'saving' }));
+  const failureId = useId();
+  if (!values) return null;
+  type F = keyof V & string;
+  const errors = { ...shown, ...serverErrors } as FieldErrors<F>;
+  const bind: FormBinding<V> = {
+    values,
+    errors,
+    editing: editing !== null,
+    change: (field, value) => actor.send({ type: 'form.change', field, value }),
+    blur: (field) => actor.send({ type: 'form.blur', field }),
+    text: (field) => ({
+      value: String(values[field as keyof V] ?? ''),
+      messages: errors[field],
+      onChange: (v: string) => actor.send({ type: 'form.change', field, value: v }),
+      onBlur: () => actor.send({ type: 'form.blur', field }),
+    }),
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'form.submit' });
+    // A refused submit marks its fields; the first of them takes focus once they render.
+    requestAnimationFrame(() => (e.target as HTMLFormElement).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+  return (
+    <Modal title={formTitle(editing as Item | null)} onClose={() => actor.send({ type: 'form.cancel' })}>
+      <form onSubmit={submit} noValidate aria-describedby={failure ? failureId : undefined} className={r.form}>
+        {failure && (
+          <p id={failureId} role="alert" className={s.errorText}>
+            {t(failure.key, failure.params)}
+          </p>
+        )}
+        {form(bind)}
+        <DialogActions>
+          <button type="button" className={c.button} onClick={() => actor.send({ type: 'form.cancel' })}>
+            {t('manage.cancel')}
+          </button>
+          <button type="submit" className={c.primary} disabled={saving}>
+            {saving ? t('manage.saving') : t('manage.save')}
+          </button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+}
+
+/** Asks before a delete; a refusal (409 in use) is shown here, naming what still uses the row. */
+function ConfirmDelete<Item extends { id: string }, V extends object>({ actor, nameOf }: { actor: ListAndFormActor<Item, V, unknown>; nameOf: (item: Item) => string }) {
+  const item = useSelector(actor, (st: { context: ListAndFormContext<Item, V> }) => st.context.confirming);
+  const failure = useSelector(actor, (st: { context: ListAndFormContext<Item, V> }) => st.context.deleteFailure);
+  const deleting = useSelector(actor, (st) => st.matches({ remove: 'deleting' }));
+  const bodyId = useId();
+  if (!item) return null;
+  return (
+    <Modal title={t('manage.confirmTitle', { name: nameOf(item) })} role="alertdialog" describedBy={bodyId} onClose={() => actor.send({ type: 'delete.cancel' })}>
+      <p id={bodyId}>{t('manage.confirmBody')}</p>
+      {failure && (
+        <p role="alert" className={s.errorText}>
+          {t(failure.key, failure.params)}
+        </p>
+      )}
+      <DialogActions>
+        <button type="button" className={c.button} onClick={() => actor.send({ type: 'delete.cancel' })}>
+          {t('manage.cancel')}
+        </button>
+        {/* Focused first: Delete then Enter deletes, Escape keeps (the dialog names what would go). */}
+        <button type="button" className={c.danger} disabled={deleting} data-autofocus onClick={() => actor.send({ type: 'delete.confirm' })}>
+          {deleting ? t('manage.deleting') : t('manage.confirm')}
+        </button>
+      </DialogActions>
+    </Modal>
+  );
+}
