@@ -6,15 +6,15 @@ import { deletedAnswer, listAnswer, listSearchParams, type ListAnswer, type List
 export type ListRequest = Partial<ListParams> & Record<string, string | number | boolean | undefined>;
 
 /** The five calls of a management resource (DESIGN §6), typed by its contract schemas. */
-export interface ResourceApi<Item, Input> {
+export interface ResourceApi<Item, Input, Update = Input> {
   list(params: ListRequest, signal?: AbortSignal): Promise<ListAnswer<Item>>;
   get(id: string): Promise<Item>;
   create(input: Input): Promise<Item>;
-  update(id: string, input: Input): Promise<Item>;
+  update(id: string, input: Update): Promise<Item>;
   remove(id: string): Promise<{ deleted: true }>;
 }
 
-export function resourceApi<Item, Input>(path: string, item: ZodType<Item>): ResourceApi<Item, Input> {
+export function resourceApi<Item, Input, Update = Input>(path: string, item: ZodType<Item>): ResourceApi<Item, Input, Update> {
   const base = `/api/${path}`;
   const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
   const page = listAnswer(item) as unknown as ZodType<ListAnswer<Item>>;

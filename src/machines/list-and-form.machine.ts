@@ -13,10 +13,10 @@ import {
 export const FILTER_DEBOUNCE_MS = 250;
 
 /** What a management screen's machine is made from: its resource's calls and how its form maps to them. */
-export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input> {
+export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input, Update = Input> {
   /** The machine's id, e.g. 'nodeTags'. */
   id: string;
-  api: ResourceApi<Item, Input>;
+  api: ResourceApi<Item, Input, Update>;
   /** The contract schema the form's body is checked against (the server's, so the two cannot disagree). */
   schema: ZodType;
   /** The values of a new form. */
@@ -25,6 +25,8 @@ export interface ListAndFormConfig<Item extends { id: string }, V extends object
   valuesOf: (item: Item) => V;
   /** The request body from the form's values (strings become numbers, empty optionals are left out). */
   toInput: (values: V) => Input;
+  /** When a change takes another body than a create (a user's role and access, not their email): its schema and body. */
+  update?: { schema: ZodType; toInput: (values: V, item: Item) => Update };
   /** A row as the confirmations and notices name it. */
   nameOf: (item: Item) => string;
   /** Field-specific messages by issue code. */
@@ -103,12 +105,16 @@ export interface ListAndFormInput {
  * keyboard's active row sits beside them. Failures are kept as codes with their dictionary key (failure.ts); a
  * server 400 or 409 that names fields lands on those fields.
  */
-export function listAndFormMachine<Item extends { id: string }, V extends object, Input>(config: ListAndFormConfig<Item, V, Input>) {
+export function listAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input>(config: ListAndFormConfig<Item, V, Input, Update>) {
   type Ctx = ListAndFormContext<Item, V>;
   type Ev = ListAndFormEvent<Item, V>;
   type F = keyof V & string;
   const pageSize = config.pageSize ?? LIST_LIMIT;
-  const validate = (values: V): FieldErrors<F> => schemaProblems<F>(config.schema, config.toInput(values), config.fieldKeys);
+  const bodyOf = (values: V, editing: Item | null): Input | Update =>
+    editing && config.update ? config.update.toInput(values, editing) : config.toInput(values);
+  /** The form's checks: the create schema for a new row, the update schema (if any) for a change. */
+  const validatorFor = (editing: Item | null) => (values: V): FieldErrors<F> =>
+    schemaProblems<F>(editing && config.update ? config.update.schema : config.schema, bodyOf(values, editing), config.fieldKeys);
   const fields = Object.keys(config.blank()) as F[];
   const activeRow = (c: Ctx): Item | undefined => c.rows[c.active];
 
@@ -116,13 +122,13 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput },
     actors: {
       fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
-      saveRow: fromPromise<Item, { id: string | null; input: Input }>(({ input }) =>
-        input.id === null ? config.api.create(input.input) : config.api.update(input.id, input.input),
+      saveRow: fromPromise<Item, { id: string | null; input: Input | Update }>(({ input }) =>
+        input.id === null ? config.api.create(input.input as Input) : config.api.update(input.id, input.input as Update),
       ),
       removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove(input.id)),
     },
     guards: {
-      formValid: ({ context }) => context.form !== null && Object.keys(validate(context.form.values)).length === 0,
+      formValid: ({ context }) => context.form !== null && Object.keys(validatorFor(context.editing)(context.form.values)).length === 0,
       /** The event names a row of this page (a row gone from the list meanwhile opens nothing). */
       namesRow: ({ context, event }) => {
         const id = (event as { id?: string }).id;
@@ -202,15 +208,15 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         assertEvent(event, 'form.change');
         const { type: _t, ...change } = event;
         const { [change.field]: _gone, ...rest } = context.serverErrors as Record<string, unknown>;
-        return { form: editField(context.form!, change as unknown as Change<V>, validate), serverErrors: rest as FieldErrors<F>, formFailure: null };
+        return { form: editField(context.form!, change as unknown as Change<V>, validatorFor(context.editing)), serverErrors: rest as FieldErrors<F>, formFailure: null };
       }),
       blur: assign({
         form: ({ context, event }) => {
           assertEvent(event, 'form.blur');
-          return leaveField(context.form!, event.field as F, validate);
+          return leaveField(context.form!, event.field as F, validatorFor(context.editing));
         },
       }),
-      reveal: assign({ form: ({ context }) => revealAll(context.form!, validate) }),
+      reveal: assign({ form: ({ context }) => revealAll(context.form!, validatorFor(context.editing)) }),
       closeForm: assign({ form: null, editing: null, serverErrors: {}, formFailure: null }),
       takeSaved: assign(({ context, event }) => {
         const item = (event as unknown as { output: Item }).output;
@@ -225,7 +231,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           const e = (event as { error?: { details?: unknown } }).error;
           return serverFieldErrors<F>(e?.details, fields, config.fieldKeys);
         },
-        form: ({ context }) => revealAll(context.form!, validate),
+        form: ({ context }) => revealAll(context.form!, validatorFor(context.editing)),
         formFailure: null,
       }),
       saveFailed: assign({ formFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
@@ -315,7 +321,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
             invoke: {
               id: 'save',
               src: 'saveRow',
-              input: ({ context }) => ({ id: context.editing?.id ?? null, input: config.toInput(context.form!.values) }),
+              input: ({ context }) => ({ id: context.editing?.id ?? null, input: bodyOf(context.form!.values, context.editing) }),
               onDone: { target: 'closed', actions: ['takeSaved', 'reloadList'] },
               onError: [
                 { guard: 'fieldProblems', target: 'editing', actions: 'saveFieldsFailed' },
@@ -358,5 +364,5 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
   });
 }
 
-export type ListAndFormMachine<Item extends { id: string }, V extends object, Input> = ReturnType<typeof listAndFormMachine<Item, V, Input>>;
-export type ListAndFormActor<Item extends { id: string }, V extends object, Input> = ActorRefFrom<ListAndFormMachine<Item, V, Input>>;
+export type ListAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input> = ReturnType<typeof listAndFormMachine<Item, V, Input, Update>>;
+export type ListAndFormActor<Item extends { id: string }, V extends object, Input, Update = Input> = ActorRefFrom<ListAndFormMachine<Item, V, Input, Update>>;
