@@ -34,6 +34,17 @@ export interface ListAndFormConfig<Item extends { id: string }, V extends object
   /** The sort until the user picks one. */
   defaultSort?: string;
   pageSize?: number;
+  /**
+   * Choices the form's pickers offer (a hub's site, a node's hub and tags), each loaded through its own resource's
+   * list call when the screen opens: `{ sites: () => sitesApi.list({ limit: 1000 }).then(…) }`.
+   */
+  lookups?: Record<string, () => Promise<Choice[]>>;
+}
+
+/** One choice of a picker. */
+export interface Choice {
+  value: string;
+  label: string;
 }
 
 export interface Notice {
@@ -68,6 +79,9 @@ export interface ListAndFormContext<Item extends { id: string }, V extends objec
   notice: Notice | null;
   /** The screen was opened to create a row. */
   startNew: boolean;
+  /** The pickers' choices by lookup name (empty until loaded). */
+  lookups: Record<string, Choice[]>;
+  lookupFailure: Failure | null;
 }
 
 export type ListAndFormEvent<Item, V extends object> =
@@ -88,6 +102,7 @@ export type ListAndFormEvent<Item, V extends object> =
   | { type: 'delete.ask'; id?: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
+  | { type: 'lookups.reload' }
   | { type: 'notice.dismiss' }
   | { type: 'saved.dismiss'; item?: Item };
 
@@ -126,6 +141,11 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         input.id === null ? config.api.create(input.input as Input) : config.api.update(input.id, input.input as Update),
       ),
       removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove(input.id)),
+      fetchLookups: fromPromise<Record<string, Choice[]>>(async () => {
+        const entries = Object.entries(config.lookups ?? {});
+        const lists = await Promise.all(entries.map(([, load]) => load()));
+        return Object.fromEntries(entries.map(([name], i) => [name, lists[i]!]));
+      }),
     },
     guards: {
       formValid: ({ context }) => context.form !== null && Object.keys(validatorFor(context.editing)(context.form.values)).length === 0,
@@ -256,7 +276,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     context: ({ input }) => ({
       rows: [], total: 0, q: input?.q ?? '', sort: config.defaultSort, offset: 0, limit: pageSize, filters: { ...input?.filters }, active: -1,
       listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, saved: null,
-      notice: null, startNew: input?.startNew === true,
+      notice: null, startNew: input?.startNew === true, lookups: {}, lookupFailure: null,
     }),
     type: 'parallel',
     on: {
@@ -329,6 +349,23 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
               ],
             },
           },
+        },
+      },
+      lookups: {
+        initial: 'loading',
+        on: { 'lookups.reload': '.loading' },
+        states: {
+          loading: {
+            always: { guard: () => !config.lookups, target: 'ready' },
+            invoke: {
+              id: 'lookups',
+              src: 'fetchLookups',
+              onDone: { target: 'ready', actions: assign({ lookups: ({ event }) => event.output, lookupFailure: null }) },
+              onError: { target: 'failed', actions: assign({ lookupFailure: ({ event }) => failureOf(event.error) }) },
+            },
+          },
+          ready: {},
+          failed: {},
         },
       },
       remove: {

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { nodeTagsMachine } from '../../src/machines/node-tags.machine';
+import { listAndFormMachine } from '../../src/machines/list-and-form.machine';
+import { nodeTagsApi } from '../../src/api/node-tags.api';
+import { nodeTagInput } from '../../src/api/contract/node-tags';
 import { buildModel, printCoverage, replay } from './model-coverage';
 
 /** A factory-made machine (Node Tags) through its model: every state and transition, replayed on a real actor. */
-describe('list-and-form machine (node tags), model-based', () => {
+describe('list-and-form machine (node tags, with a picker), model-based', () => {
+  // Node Tags' own config plus a lookup, so the pickers' region is in the model too.
+  const nodeTagsMachine = listAndFormMachine({
+    id: 'nodeTags',
+    api: nodeTagsApi,
+    schema: nodeTagInput,
+    blank: () => ({ name: '', colour: '#1f5fbf' }),
+    valuesOf: (tag) => ({ name: tag.name, colour: tag.colour }),
+    toInput: (v) => v,
+    nameOf: (tag) => tag.name,
+    lookups: { sites: async () => [] },
+  });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
   const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
   const tag = { id: 't1', name: 'Vaccines', colour: '#112233', nodeCount: 2 };
@@ -23,8 +36,9 @@ describe('list-and-form machine (node tags), model-based', () => {
     { type: 'form.change', field: 'name', value: '' }, { type: 'form.blur', field: 'name' }, { type: 'form.submit' }, { type: 'form.cancel' },
     { type: 'delete.ask', id: 't1' }, { type: 'delete.ask' }, { type: 'delete.confirm' }, { type: 'delete.cancel' },
     { type: 'notice.dismiss' }, { type: 'saved.dismiss' },
+    done('lookups', { sites: [{ value: 's1', label: 'Ward' }] }), fail('lookups', { status: 0, code: 'network_error' }), { type: 'lookups.reload' },
   ];
-  const sources = { page: 'fetchPage', save: 'saveRow', remove: 'removeRow' };
+  const sources = { page: 'fetchPage', save: 'saveRow', remove: 'removeRow', lookups: 'fetchLookups' };
   // Simple paths over the form and delete regions (the list's own paths are its shortest ones): their product explodes.
   const coarse = (s: AnyMachineSnapshot) => JSON.stringify({ f: (s.value as { form: unknown }).form, r: (s.value as { remove: unknown }).remove });
 

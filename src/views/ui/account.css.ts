@@ -56,3 +56,5 @@ export const colourInput = style({
   background: vars.palette.surface.card,
   cursor: 'pointer',
 });
+export const group = style({ border: 'none', padding: 0, margin: `0 0 ${vars.space.md}`, display: 'grid', gap: vars.space.xs });
+export const groupOptions = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}` });

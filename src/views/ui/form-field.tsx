@@ -161,3 +161,40 @@ export function SelectField({ label, value, options, onChange, onBlur, messages,
     />
   );
 }
+
+/** A labelled group of checkboxes for a list of ids (a node's tags); the group's legend names it. */
+export function CheckboxGroupField({ label, value, options, onChange, messages, hint }: {
+  label: string;
+  value: string[];
+  options: SelectOption[];
+  onChange(value: string[]): void;
+  messages?: FieldMessage[];
+  hint?: string;
+}) {
+  const errorsId = useId();
+  const hintId = useId();
+  return (
+    <fieldset className={a.group} aria-describedby={[hint ? hintId : '', messages?.length ? errorsId : ''].filter(Boolean).join(' ') || undefined}>
+      <legend className={s.label}>{label}</legend>
+      {hint && (
+        <span id={hintId} className={a.hint}>
+          {hint}
+        </span>
+      )}
+      <div className={a.groupOptions}>
+        {options.map((o) => (
+          <label key={o.value} className={a.checkboxRow}>
+            <input
+              type="checkbox"
+              className={a.checkbox}
+              checked={value.includes(o.value)}
+              onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      <FieldMessages id={errorsId} messages={messages} />
+    </fieldset>
+  );
+}

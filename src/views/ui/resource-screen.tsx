@@ -2,7 +2,7 @@ import { useId, useMemo, type FormEvent, type KeyboardEvent, type ReactNode } fr
 import { useSelector } from '@xstate/react';
 import { formatNumber, t } from '../../i18n';
 import type { FieldErrors, FieldMessage } from '../../machines/form';
-import type { ListAndFormActor, ListAndFormContext } from '../../machines/list-and-form.machine';
+import type { Choice, ListAndFormActor, ListAndFormContext } from '../../machines/list-and-form.machine';
 import { VirtualTable, type Column } from './virtual-table';
 import { DialogActions, Modal } from './dialog';
 import * as c from './controls.css';
@@ -20,6 +20,8 @@ export interface FormBinding<V extends object> {
   text(field: keyof V & string): { value: string; messages?: FieldMessage[]; onChange(v: string): void; onBlur(): void };
   /** The form edits an existing row (some fields are fixed then). */
   editing: boolean;
+  /** The pickers' choices (config.lookups), by name; empty while they load. */
+  choices(name: string): Choice[];
 }
 
 export interface ResourceScreenProps<Item extends { id: string }, V extends object> {
@@ -260,6 +262,7 @@ function FormDialog<Item extends { id: string }, V extends object>({ actor, form
   const editing = useSelector(actor, (st) => st.context.editing);
   const failure = useSelector(actor, (st) => st.context.formFailure);
   const saving = useSelector(actor, (st) => st.matches({ form: 'saving' }));
+  const lookups = useSelector(actor, (st) => st.context.lookups);
   const failureId = useId();
   if (!values) return null;
   type F = keyof V & string;
@@ -268,6 +271,7 @@ function FormDialog<Item extends { id: string }, V extends object>({ actor, form
     values,
     errors,
     editing: editing !== null,
+    choices: (name) => lookups[name] ?? [],
     change: (field, value) => actor.send({ type: 'form.change', field, value }),
     blur: (field) => actor.send({ type: 'form.blur', field }),
     text: (field) => ({
