@@ -16,6 +16,7 @@ import { ingestRoutes } from './routes/ingest';
 import { siteRoutes } from './routes/sites';
 import { dashboardRoutes } from './routes/dashboard';
 import { searchRoutes } from './routes/search';
+import { auditRoutes } from './routes/audit';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 
@@ -69,6 +70,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await siteRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await searchRoutes(api, deps);
+    await auditRoutes(api, deps);
     registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

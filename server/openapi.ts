@@ -2,7 +2,8 @@ import { z, type ZodType } from 'zod';
 import * as auth from '../src/api/contract/auth';
 import * as wl from '../src/api/contract/white-label';
 import { updateProfileRequest } from '../src/api/contract/profile';
-import { companyMembersResponse, usersResponse } from '../src/api/contract/companies';
+import { companyMembersResponse } from '../src/api/contract/companies';
+import { auditEntry } from '../src/api/contract/audit';
 import * as ext from '../src/api/contract/external-login';
 import { outboxResponse } from '../src/api/contract/dev';
 import { errorBody } from '../src/api/contract/common';
@@ -46,12 +47,10 @@ const OPS: Op[] = [
   { method: 'post', path: '/api/exit-shadow', summary: "Return to the admin's own session", body: auth.emptyRequest, answer: auth.session, auth: true },
   { method: 'get', path: '/api/me', summary: 'Basic info and memberships', answer: auth.meResponse, auth: true },
   { method: 'put', path: '/api/me', summary: 'Change own name or language (not while shadowing)', body: updateProfileRequest, answer: auth.meResponse, auth: true },
-  { method: 'get', path: '/api/companies', summary: "The user's companies (all for admins)", answer: auth.companiesResponse, auth: true },
   {
     method: 'get', path: '/api/companies/{id}/members', summary: 'People of a company (admins; managers of the token company)',
     answer: companyMembersResponse, auth: true, errors: [404],
   },
-  { method: 'get', path: '/api/users', summary: 'Admin: search users by name or email (at most 50)', query: { q: 'part of a name or email' }, answer: usersResponse, auth: true },
   { method: 'get', path: '/api/white-label', summary: 'White-label settings by host name', query: { Domain: 'host name' }, answer: wl.whiteLabelSettings },
   { method: 'get', path: '/api/white-label/settings', summary: 'Admin: every white-label row', answer: wl.whiteLabelRowsResponse, auth: true },
   {
@@ -101,7 +100,6 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/site-dashboard/{id}/nodes', summary: "A site's nodes with tags, feeds and latest values", answer: mon.nodesResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/{id}/hubs', summary: "A site's hubs with status", answer: mon.hubsResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/check-permission/{id}', summary: 'What the caller may do on the site: { role, view, export, manage }', answer: mon.permissionResponse, auth: true, errors: [404] },
-  { method: 'get', path: '/api/sites', summary: "The token company's sites, flat with parentSiteId (empty without a company)", answer: mon.sitesResponse, auth: true },
   { method: 'get', path: '/api/sites/{id}/tree', summary: 'A site with its hubs and the nodes behind each', answer: mon.siteTree, auth: true, errors: [404] },
   { method: 'get', path: '/api/admin/overview', summary: 'Admins: per company sites, devices online/offline, out-of-range feeds', answer: mon.adminOverviewResponse, auth: true },
   {
@@ -113,14 +111,23 @@ const OPS: Op[] = [
     query: { q: 'the text to find, 1 to 200 characters', kinds: 'comma-separated subset of site,node,user,company (default all)', limit: 'results, 1 to 50 (default 20)' },
     answer: searchResponse, auth: true,
   },
+  {
+    method: 'get', path: '/api/audit', summary: "Audit entries, newest first (admins: every company's; managers: the token company's); the answer also holds total",
+    query: {
+      q: 'words of the action, detail, or actor name or email', actor: 'actor user id', from: 'ISO 8601, inclusive', to: 'ISO 8601, exclusive',
+      shadow: '1/true: only entries made while shadowing (company or user: that kind), 0/false: none of them', sort: 'at or -at (default)', offset: 'offset', limit: 'limit',
+    },
+    answer: z.array(auditEntry), auth: true,
+  },
 ];
 
 /** The five operations of a management resource (DESIGN §6), from the resource's own schemas. */
 function resourceOps(r: AnyResource): Op[] {
   const base = `/api/${r.path}`;
-  const query = Object.fromEntries(Object.keys((r.listQuery as unknown as { shape: object }).shape ?? {}).map((k) => [k, k === 'q' ? 'name filter' : k === 'sort' ? 'a field, -field for descending' : k]));
+  const shape: Record<string, { description?: string }> = (r.listQuery as unknown as { shape?: Record<string, { description?: string }> }).shape ?? {};
+  const query = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, k === 'q' ? 'name filter' : k === 'sort' ? 'a field, -field for descending' : (s.description ?? k)]));
   return [
-    { method: 'get', path: base, summary: `${r.noun}s of the token's company; the answer also holds total, the count of every match`, query, answer: z.array(r.item), auth: true },
+    { method: 'get', path: base, summary: `${r.plural} of the token's company; the answer also holds total, the count of every match`, query, answer: z.array(r.item), auth: true },
     { method: 'get', path: `${base}/{id}`, summary: `One ${r.noun.toLowerCase()}`, answer: r.item, auth: true, errors: [404] },
     { method: 'post', path: base, summary: `Managers: create a ${r.noun.toLowerCase()}`, body: r.createInput, answer: r.item, auth: true, status: 201, errors: [409] },
     { method: 'put', path: `${base}/{id}`, summary: `Managers: change a ${r.noun.toLowerCase()}`, body: r.updateInput, answer: r.item, auth: true, errors: [404, 409] },

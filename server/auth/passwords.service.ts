@@ -3,12 +3,12 @@ import type { Db } from '../db/database';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { Session, changePasswordRequest, resetPasswordRequest, signupRequest } from '../../src/api/contract/auth';
-import { findUserByEmail, findUserById, insertUser, setPasswordHash } from '../db/users.repository';
+import { acceptInvitations, findUserByEmail, findUserById, insertUser, setPasswordHash } from '../db/users.repository';
 import { findFamily, revokeAllFamiliesOfUser } from '../db/sessions.repository';
 import {
   expirePasswordResetTokensOf, findPasswordResetToken, insertPasswordResetToken, usePasswordResetToken,
 } from '../db/password-reset-tokens.repository';
-import { resetPasswordMail, signupExistingAccountMail } from '../mail/templates';
+import { addedToCompanyMail, invitationMail, resetPasswordMail, signupExistingAccountMail, type MailContent } from '../mail/templates';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { newId, randomToken, sha256 } from './secrets';
@@ -17,6 +17,12 @@ import { LIMITS, type RateLimiter } from './rate-limiter';
 import { SHORT_SESSION_S, type SessionService } from './sessions.service';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
+/** An invitation waits for someone to read their mail, not for someone who just clicked "forgot". */
+export const INVITE_TTL_DAYS = 7;
+const INVITE_TTL_MS = INVITE_TTL_DAYS * 24 * 3600 * 1000;
+
+/** Links in mail never come from the request's Host header (reset-link poisoning): PUBLIC_URL or localhost. */
+export const mailLinkBase = (config: Config) => config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
 
 export interface PasswordServiceDeps {
   db: Db;
@@ -63,19 +69,41 @@ export class PasswordService {
     const token = randomToken(32);
     const tokenHash = sha256(token);
     if (user && !overEmail && !user.disabled) {
-      const now = this.d.now();
-      await insertPasswordResetToken(this.db, { id: newId(), userId: user.id, tokenHash, expiresAt: now + RESET_TTL_MS, usedAt: null, createdAt: now });
-      const link = `${appUrl}/resetpassword?token=${encodeURIComponent(token)}`;
-      setImmediate(() => {
-        this.d.mailer
-          .send({ to: user.email, ...resetPasswordMail(link) })
-          .catch((e: unknown) => this.d.log(`reset mail failed: ${String(e)}`));
-      });
+      const link = await this.resetLink(user.id, token, RESET_TTL_MS, appUrl);
+      this.sendLater(user.email, resetPasswordMail(link), 'reset');
     } else {
       // Stands in for the insert above, so a request for no account costs a query too.
       await findPasswordResetToken(this.db, tokenHash);
     }
     return { sent: true };
+  }
+
+  /** Stores a reset token for the user and answers the link of the client's reset page that spends it. */
+  private async resetLink(userId: string, token: string, ttlMs: number, appUrl: string): Promise<string> {
+    const now = this.d.now();
+    await insertPasswordResetToken(this.db, { id: newId(), userId, tokenHash: sha256(token), expiresAt: now + ttlMs, usedAt: null, createdAt: now });
+    return `${appUrl}/resetpassword?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Mail goes out after the answer, so neither its time nor its failure shows in the response. */
+  private sendLater(to: string, content: MailContent, what: string): void {
+    setImmediate(() => {
+      this.d.mailer.send({ to, ...content }).catch((e: unknown) => this.d.log(`${what} mail failed: ${String(e)}`));
+    });
+  }
+
+  /**
+   * Mails a new member of a company (the users resource, once the membership is committed). An account without a
+   * password gets a set-password link: the reset machinery and the client's reset page, with the invitation's expiry.
+   * An account with a password is told it can act for the company now. Texts are English: the templates are.
+   */
+  async invite(user: { id: string; email: string; disabled: number }, invitation: { companyName: string; role: string; setPassword: boolean }): Promise<void> {
+    if (user.disabled) return;
+    const appUrl = mailLinkBase(this.d.config);
+    const content = invitation.setPassword
+      ? invitationMail(invitation.companyName, invitation.role, await this.resetLink(user.id, randomToken(32), INVITE_TTL_MS, appUrl), INVITE_TTL_DAYS)
+      : addedToCompanyMail(invitation.companyName, invitation.role, `${appUrl}/Identity/Account/Login`);
+    this.sendLater(user.email, content, 'invitation');
   }
 
   private async resetRow(token: string) {
@@ -100,6 +128,8 @@ export class PasswordService {
     await setPasswordHash(this.db, row.userId, await hashPassword(input.password, this.d.config.SCRYPT_LOG_N));
     await revokeAllFamiliesOfUser(this.db, row.userId, 'password-reset', now);
     await expirePasswordResetTokensOf(this.db, row.userId, now);
+    // Setting a password (through the invitation or forgot-password alike) is what accepts an invitation.
+    await acceptInvitations(this.db, row.userId);
     return { reset: true };
   }
 
@@ -111,11 +141,7 @@ export class PasswordService {
     const passwordHash = await hashPassword(input.password, this.d.config.SCRYPT_LOG_N);
     const existing = await findUserByEmail(this.db, input.email);
     if (existing) {
-      setImmediate(() => {
-        this.d.mailer
-          .send({ to: existing.email, ...signupExistingAccountMail() })
-          .catch((e: unknown) => this.d.log(`signup notice mail failed: ${String(e)}`));
-      });
+      this.sendLater(existing.email, signupExistingAccountMail(), 'signup notice');
       return { created: true };
     }
     await insertUser(this.db, {

@@ -3,7 +3,7 @@ import type { User } from '../db/schema';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { LoginResponse, MfaRequired, Session } from '../../src/api/contract/auth';
-import { findUserByEmail, findUserById, touchLastLogin } from '../db/users.repository';
+import { NO_PASSWORD, findUserByEmail, findUserById, touchLastLogin } from '../db/users.repository';
 import {
   consumeOtpChallenge, findOtpChallenge, insertOtpChallenge, renewOtpChallenge, takeOtpAttempt,
 } from '../db/otp-challenges.repository';
@@ -61,7 +61,10 @@ export class SignInService {
 
   private async checkPassword(input: { email: string; password: string; rememberMe?: boolean }, acctKey: string): Promise<LoginResponse> {
     const user = await findUserByEmail(this.db, input.email);
-    const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await dummyVerify(input.password, this.d.config.SCRYPT_LOG_N), false);
+    // An invited account without a password yet costs the same work as an unknown one, so timing tells neither apart.
+    const ok = user && user.passwordHash !== NO_PASSWORD
+      ? await verifyPassword(input.password, user.passwordHash)
+      : (await dummyVerify(input.password, this.d.config.SCRYPT_LOG_N), false);
     if (!user || !ok || user.disabled) {
       await this.d.limiter.record(acctKey);
       throw unauthorized('Invalid email or password', 'invalid_credentials');

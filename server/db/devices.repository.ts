@@ -3,7 +3,8 @@ import type { Db } from './database';
 import type { FeedInfo, HubInfo, NodeInfo } from '../../src/api/contract/monitoring';
 import { effMaxSql, effMinSql, onlineSql, signalRankSql } from './sites.repository';
 
-const iso = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+/** An epoch-ms time as the API answers it; null stays null. */
+export const iso = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** Which devices a query covers: one site's, or a whole company's. Both carry the company so no row crosses tenants. */
 export type DeviceScope = { companyId: string; siteId?: string };

@@ -47,8 +47,10 @@ export async function pageOf<DB, TB extends keyof DB, O, F extends string>(
     query
       .orderBy(sql`${key} ${dir}`)
       .orderBy(sql`${sql.ref(tiebreak)} ${dir}`)
-      .limit(params.limit)
-      .offset(params.offset)
+      // Literals, not parameters: SQLite plans a bounded top-N sort only when it can see the limit. Both are parsed
+      // integers from the list query, never text.
+      .limit(sql.lit(Math.trunc(params.limit)))
+      .offset(sql.lit(Math.trunc(params.offset)))
       .execute(),
     (query.clearSelect().clearOrderBy() as unknown as SelectQueryBuilder<DB, TB, object>)
       .select(sql<number>`count(*)`.as('total'))

@@ -1,7 +1,10 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './database';
 import type { SitesTable } from './schema';
+import { matchesAll, pageOf, type SortColumn } from './list';
+import type { ListAnswer } from '../../src/api/contract/list';
 import type { LatestReading, SiteSummary } from '../../src/api/contract/monitoring';
+import type { SITE_SORTS as SITE_SORT_FIELDS, Site, SiteListQuery } from '../../src/api/contract/sites';
 
 /** The fridge range a site has when it sets none (DESIGN §3: 2–8 °C). */
 export const DEFAULT_SAFE_MIN = 2;
@@ -39,8 +42,14 @@ export const latestJoinSql = sql`feed_latest fl
 // ---------- sites ----------
 
 export type SiteRow = Selectable<SitesTable>;
+export type NewSite = Insertable<SitesTable>;
+export type SiteChangeRow = Updateable<SitesTable>;
 
 export const findSite = (db: Db, id: string): Promise<SiteRow | undefined> => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The site with this id when it belongs to the company; unknown and foreign ids alike are undefined. */
+export const findCompanySite = (db: Db, companyId: string, id: string): Promise<SiteRow | undefined> =>
+  db.selectFrom('sites').selectAll().where('id', '=', id).where('companyId', '=', companyId).executeTakeFirst();
 
 export type SiteScope = { companyId: string; parentSiteId?: string; siteId?: string };
 
@@ -48,10 +57,14 @@ interface SummaryRow {
   id: string;
   name: string;
   parentSiteId: string | null;
+  parentName: string | null;
   timezone: string;
   address: string;
+  coordinates: string;
   latitude: number | null;
   longitude: number | null;
+  safeMin: number | null;
+  safeMax: number | null;
   subSiteCount: number | string;
   hubCount: number | string;
   hubsOnline: number | string;
@@ -62,21 +75,23 @@ interface SummaryRow {
 }
 
 /**
- * Sites of one company with their health now, in one statement: every count is a grouped subquery over the company's
- * rows (each table carries company_id), so the cost does not grow with a per-site query.
+ * Sites of one company with their health now, as one derived table `x` that lists and single sites filter, sort and
+ * page: every count is a grouped subquery over the company's rows (each table carries company_id), so the cost does
+ * not grow with a per-site query.
  */
-export async function siteSummaries(db: Db, scope: SiteScope, now: number): Promise<SiteSummary[]> {
-  const c = scope.companyId;
-  const filters: RawBuilder<unknown>[] = [sql`s.company_id = ${c}`];
-  if (scope.parentSiteId !== undefined) filters.push(sql`s.parent_site_id = ${scope.parentSiteId}`);
-  if (scope.siteId !== undefined) filters.push(sql`s.id = ${scope.siteId}`);
-  const { rows } = await sql<SummaryRow>`
-    SELECT s.id, s.name, s.parent_site_id, s.timezone, s.address, s.latitude, s.longitude,
+function summaries(db: Db, companyId: string, now: number) {
+  const c = companyId;
+  return db
+    .selectFrom(
+      sql<SummaryRow>`(
+    SELECT s.id, s.name, s.parent_site_id, p.name AS parent_name, s.timezone, s.address, s.coordinates, s.latitude, s.longitude,
+      s.safe_min, s.safe_max,
       COALESCE(sub.sub_site_count, 0) AS sub_site_count,
       COALESCE(hs.hub_count, 0) AS hub_count, COALESCE(hs.hubs_online, 0) AS hubs_online,
       COALESCE(ns.node_count, 0) AS node_count, COALESCE(ns.nodes_online, 0) AS nodes_online,
       COALESCE(fs.out_of_range_feeds, 0) AS out_of_range_feeds, fs.last_reading_at
     FROM sites s
+    LEFT JOIN sites p ON p.id = s.parent_site_id
     LEFT JOIN (
       SELECT parent_site_id, COUNT(*) AS sub_site_count FROM sites
       WHERE company_id = ${c} AND parent_site_id IS NOT NULL GROUP BY parent_site_id
@@ -95,19 +110,82 @@ export async function siteSummaries(db: Db, scope: SiteScope, now: number): Prom
       FROM ${latestJoinSql}
       WHERE f.company_id = ${c} GROUP BY n.site_id
     ) fs ON fs.site_id = s.id
-    WHERE ${sql.join(filters, sql` AND `)}
-    ORDER BY s.name, s.id`.execute(db);
-  return rows.map((r) => {
-    const devices = Number(r.hubCount) + Number(r.nodeCount);
-    const online = Number(r.hubsOnline) + Number(r.nodesOnline);
-    return {
-      id: r.id, name: r.name, parentSiteId: r.parentSiteId, timezone: r.timezone, address: r.address,
-      latitude: r.latitude, longitude: r.longitude, subSiteCount: Number(r.subSiteCount), hubCount: Number(r.hubCount),
-      nodeCount: Number(r.nodeCount), devicesOnline: online, devicesOffline: devices - online,
-      outOfRangeFeeds: Number(r.outOfRangeFeeds), lastReadingAt: iso(r.lastReadingAt),
-    };
-  });
+    WHERE s.company_id = ${c})`.as('x'),
+    )
+    .selectAll();
 }
+
+function toSummary(r: SummaryRow): SiteSummary {
+  const devices = Number(r.hubCount) + Number(r.nodeCount);
+  const online = Number(r.hubsOnline) + Number(r.nodesOnline);
+  return {
+    id: r.id, name: r.name, parentSiteId: r.parentSiteId, timezone: r.timezone, address: r.address,
+    latitude: r.latitude, longitude: r.longitude, subSiteCount: Number(r.subSiteCount), hubCount: Number(r.hubCount),
+    nodeCount: Number(r.nodeCount), devicesOnline: online, devicesOffline: devices - online,
+    outOfRangeFeeds: Number(r.outOfRangeFeeds), lastReadingAt: iso(r.lastReadingAt),
+  };
+}
+
+/** The sites resource's item: the summary the dashboards read, plus what the management screen edits. */
+const toSite = (r: SummaryRow): Site => ({
+  ...toSummary(r), parentName: r.parentName, coordinates: r.coordinates, low: r.safeMin, high: r.safeMax,
+});
+
+/** Sites of one company with their health now, ordered by name. */
+export async function siteSummaries(db: Db, scope: SiteScope, now: number): Promise<SiteSummary[]> {
+  let q = summaries(db, scope.companyId, now);
+  if (scope.parentSiteId !== undefined) q = q.where('x.parentSiteId', '=', scope.parentSiteId);
+  if (scope.siteId !== undefined) q = q.where('x.id', '=', scope.siteId);
+  const rows = await q.orderBy('x.name').orderBy('x.id').execute();
+  return rows.map(toSummary);
+}
+
+const SITE_SORTS: Record<(typeof SITE_SORT_FIELDS)[number], SortColumn> = {
+  name: { ref: 'x.name', text: true },
+  timezone: { ref: 'x.timezone', text: true },
+  hubCount: { ref: 'x.hubCount' },
+  nodeCount: { ref: 'x.nodeCount' },
+};
+
+/** `GET /api/sites` (DESIGN §6): one page of the company's sites, filtered by name and parent, and the count of all. */
+export async function listSites(db: Db, companyId: string, params: SiteListQuery, now: number): Promise<ListAnswer<Site>> {
+  let q = summaries(db, companyId, now);
+  if (params.q) q = q.where(matchesAll([sql.ref('x.name')], params.q));
+  if (params.parentSiteId !== undefined) q = q.where('x.parentSiteId', '=', params.parentSiteId);
+  const page = await pageOf(q, params, SITE_SORTS, 'name', 'x.id');
+  return { data: page.data.map(toSite), total: page.total };
+}
+
+export async function siteView(db: Db, row: SiteRow, now: number): Promise<Site> {
+  return toSite(await summaries(db, row.companyId, now).where('x.id', '=', row.id).executeTakeFirstOrThrow());
+}
+
+export async function insertSite(db: Db, row: NewSite): Promise<void> {
+  await db.insertInto('sites').values(row).execute();
+}
+
+export async function updateSite(db: Db, id: string, change: SiteChangeRow): Promise<void> {
+  await db.updateTable('sites').set(change).where('id', '=', id).execute();
+}
+
+export async function deleteSite(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sites').where('id', '=', id).execute();
+}
+
+/** How many rows of `table` hang off the site through `column`, and a few of their names. */
+async function namedCount(db: Db, table: 'sites' | 'hubs', column: 'parentSiteId' | 'siteId', siteId: string, sample: number) {
+  const [count, names] = await Promise.all([
+    db.selectFrom(table).select(sql<number>`count(*)`.as('n')).where(column, '=', siteId).executeTakeFirst(),
+    db.selectFrom(table).select('name').where(column, '=', siteId).orderBy('name').limit(sample).execute(),
+  ]);
+  return { count: Number(count?.n ?? 0), names: names.map((r) => r.name) };
+}
+
+/** The site's sub-sites: how many, and a few names. */
+export const subSitesOf = (db: Db, siteId: string, sample = 3) => namedCount(db, 'sites', 'parentSiteId', siteId, sample);
+
+/** The hubs at the site: how many, and a few names. */
+export const hubsAt = (db: Db, siteId: string, sample = 3) => namedCount(db, 'hubs', 'siteId', siteId, sample);
 
 interface LatestRow {
   siteId: string;

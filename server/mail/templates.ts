@@ -21,3 +21,20 @@ export const signupExistingAccountMail = (): MailContent => ({
   text: 'Someone tried to create a Sitewatch account with this email address, which already has an account. If it was you, sign in, or use Forgot password to choose a new password. If it was not you, ignore this mail.',
   html: '<p>Someone tried to create a Sitewatch account with this email address, which already has an account.</p><p>If it was you, sign in, or use <em>Forgot password</em> to choose a new password. If it was not you, ignore this mail.</p>',
 });
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** An invitation to a new account: the link is a password-reset link with the longer invitation expiry. */
+export const invitationMail = (companyName: string, role: string, link: string, validDays: number): MailContent => ({
+  subject: `You are invited to ${companyName} on Sitewatch`,
+  text: `You have been invited to join ${companyName} on Sitewatch as a ${role}. Open this link within ${validDays} days to choose your password, then sign in: ${link}\nIf you did not expect this invitation, ignore this mail.`,
+  html: `<p>You have been invited to join <strong>${escapeHtml(companyName)}</strong> on Sitewatch as a ${escapeHtml(role)}.</p><p><a href="${link}">Choose your password</a> (valid for ${validDays} days), then sign in.</p><p>If you did not expect this invitation, ignore this mail.</p>`,
+});
+
+/** To an account that already has a password: it can act for the company at once. */
+export const addedToCompanyMail = (companyName: string, role: string, signInUrl: string): MailContent => ({
+  subject: `You now have access to ${companyName} on Sitewatch`,
+  text: `You have been added to ${companyName} on Sitewatch as a ${role}. Sign in with your usual password and choose ${companyName} in My Companies: ${signInUrl}`,
+  html: `<p>You have been added to <strong>${escapeHtml(companyName)}</strong> on Sitewatch as a ${escapeHtml(role)}.</p><p><a href="${signInUrl}">Sign in</a> with your usual password and choose ${escapeHtml(companyName)} in My Companies.</p>`,
+});

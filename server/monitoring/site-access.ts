@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { AccessClaims } from '../auth/tokens';
 import { findMembership, findUserById } from '../db/users.repository';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { SeriesFeed } from './readings';
 
 /**
@@ -102,22 +102,4 @@ export async function feedsOfSite(db: Db, site: VisibleSite, feedIds: string[] =
     }
   }
   return out;
-}
-
-export interface ManagedHub {
-  id: string;
-  companyId: string;
-}
-
-/**
- * A hub whose API keys the token may manage: a manager of the hub's company (a company shadow counts, as do the rights
- * of a shadowed manager), or an admin acting as themselves. A hub of another company is 404; a member without
- * manager rights gets 403.
- */
-export async function managedHub(db: Db, claims: AccessClaims, hubId: string): Promise<ManagedHub> {
-  const hub = await db.selectFrom('hubs').select(['id', 'companyId']).where('id', '=', hubId).executeTakeFirst();
-  const role = hub ? await roleIn(db, claims, hub.companyId) : null;
-  if (!hub || !role) throw notFound('Hub not found');
-  if (role !== 'admin' && role !== 'manager') throw forbidden('Only managers of this company can manage hub API keys');
-  return hub;
 }

@@ -15,6 +15,7 @@ async function uniqueName(db: Db, companyId: string, name: string, self?: string
 export const nodeTags = defineResource({
   path: 'node-tags',
   noun: 'Node tag',
+  plural: 'Node tags',
   item: nodeTag,
   listQuery: nodeTagListQuery,
   createInput: nodeTagInput,

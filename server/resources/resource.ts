@@ -36,6 +36,8 @@ export interface ResourceDef<Item, Row, Query extends ListParams, Create, Update
   path: string;
   /** For messages: "Node tag". */
   noun: string;
+  /** The plural, for messages and the API document: "Node tags", "Companies". */
+  plural: string;
   /** The answer's item: the contract schema the API documents and the tests parse answers with. */
   item: ZodType<Item>;
   listQuery: ZodType<Query>;
@@ -53,6 +55,11 @@ export interface ResourceDef<Item, Row, Query extends ListParams, Create, Update
   /** A row as the API answers it. */
   view(db: Db, scope: Scope, row: Row): Promise<Item>;
   create(db: Db, scope: Scope, input: Create): Promise<Row>;
+  /**
+   * Work that follows a committed create, outside its transaction: the users resource mails its invitation only once
+   * the membership exists for good (inside, the mail would wait on SQLite's one connection the transaction holds).
+   */
+  created?(deps: AppDeps, scope: Scope, row: Row): Promise<void>;
   update(db: Db, scope: Scope, row: Row, input: Update): Promise<Row>;
   /** What still uses the row; a delete is refused while anything does. */
   usage?(db: Db, scope: Scope, row: Row): Promise<Usage | null>;
@@ -112,7 +119,7 @@ export function resourceRoutes<Item, Row, Query extends ListParams, Create, Upda
     const claims = claimsOf(req);
     const s = await (def.scope ?? companyScope)(db, claims);
     if (!readers(s.role) || (write && !writers(s.role))) {
-      throw forbidden(write ? `Your role cannot change ${def.noun.toLowerCase()}s` : `Your role cannot see ${def.noun.toLowerCase()}s`);
+      throw forbidden(write ? `Your role cannot change ${def.plural.toLowerCase()}` : `Your role cannot see ${def.plural.toLowerCase()}`);
     }
     return { ...s, claims, now: deps.auth.now() };
   };
@@ -138,11 +145,12 @@ export function resourceRoutes<Item, Row, Query extends ListParams, Create, Upda
   app.post(base, async (req, reply) => {
     const scope = await scopeOf(req, true);
     const input = parse(def.createInput, req.body);
-    const item = await db.transaction().execute(async (tx) => {
+    const { row, item } = await db.transaction().execute(async (tx) => {
       const row = await def.create(tx, scope, input);
       await record(req, tx, scope, 'create', row);
-      return def.view(tx, scope, row);
+      return { row, item: await def.view(tx, scope, row) };
     });
+    await def.created?.(deps, scope, row);
     return reply.code(201).send({ data: item });
   });
 

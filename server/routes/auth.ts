@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context';
 import { claimsOf, PUBLIC } from '../context';
 import { parse } from '../errors';
+import { mailLinkBase } from '../auth/passwords.service';
 import {
   changePasswordRequest, emptyRequest, forgotPasswordRequest, loginRequest, refreshRequest, resendOtpRequest,
   resetPasswordRequest, shadowCompanyRequest, shadowUserRequest, signupRequest, switchCompanyRequest,
@@ -11,8 +12,7 @@ import {
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { auth, config } = deps;
   const { signIn, sessions, passwords, shadow, profile } = auth;
-  // Links in mail never come from the request's Host header (reset-link poisoning): PUBLIC_URL or localhost.
-  const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
+  const appUrl = mailLinkBase(config);
 
   app.post('/api/login', PUBLIC, async (req) => ({ data: await signIn.login(parse(loginRequest, req.body), req.ip) }));
   app.post('/api/verify-opt', PUBLIC, async (req) => ({ data: await signIn.verifyOtp(parse(verifyOtpRequest, req.body), req.ip) }));

@@ -1,25 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppDeps } from '../context';
-import { claimsOf, PUBLIC } from '../context';
-import { badRequest, notFound, parse, unauthorized } from '../errors';
-import { newId, randomToken, sha256 } from '../auth/secrets';
-import { audit } from '../db/audit.repository';
-import { apiKeysOfHub, findHubApiKey, hubOfApiKey, hubsOfFeeds, insertHubApiKey, revokeHubApiKey } from '../db/hub-api-keys.repository';
+import type { z } from 'zod';
+import { PUBLIC, type AppDeps } from '../context';
+import { badRequest, parse, unauthorized } from '../errors';
+import { sha256 } from '../auth/secrets';
+import { hubOfApiKey, hubsOfFeeds } from '../db/hub-api-keys.repository';
 import { storeReadings } from '../monitoring/ingest';
-import { managedHub } from '../monitoring/site-access';
-import { createHubApiKeyRequest, ingestRequest } from '../../src/api/contract/monitoring';
-import { id } from '../../src/api/contract/common';
+import { ingestRequest } from '../../src/api/contract/monitoring';
 
 /** Readings may be at most this far ahead of the server's clock (hub clocks drift). */
 export const INGEST_MAX_FUTURE_MS = 5 * 60_000;
 /** Readings older than this are refused: backfills beyond it are a data migration, not ingest. */
 export const INGEST_MAX_AGE_MS = 730 * 86_400_000;
-/** The prefix tells a leaked key apart in logs and secret scanners. */
-export const API_KEY_PREFIX = 'swk_';
-
-const hubParams = z.object({ id });
-const hubKeyParams = z.object({ id, keyId: id });
 
 export interface RowProblem {
   row: number;
@@ -75,42 +66,4 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
     if (problems.length) throw refuse(problems, readings.length);
     return { data: await storeReadings(db, rows, { seenAt: now }) };
   });
-
-  app.post('/api/hubs/:id/api-keys', async (req, reply) => {
-    const { id: hubId } = parse(hubParams, req.params);
-    const { label } = parse(createHubApiKeyRequest, req.body);
-    const claims = claimsOf(req);
-    const hub = await managedHub(db, claims, hubId);
-    const key = `${API_KEY_PREFIX}${randomToken(32)}`;
-    const row = { id: newId(), hubId, keyHash: sha256(key), label: label ?? '', createdAt: deps.auth.now() };
-    await insertHubApiKey(db, row);
-    await audit(db, claims, { companyId: hub.companyId, action: 'hub-api-key.create', detail: `hub ${hubId} key ${row.id}` });
-    return reply.code(201).send({ data: { id: row.id, key, label: row.label, createdAt: new Date(row.createdAt).toISOString() } });
-  });
-
-  app.get('/api/hubs/:id/api-keys', async (req) => {
-    const { id: hubId } = parse(hubParams, req.params);
-    await managedHub(db, claimsOf(req), hubId);
-    return { data: (await apiKeysOfHub(db, hubId)).map(toSummary) };
-  });
-
-  app.delete('/api/hubs/:id/api-keys/:keyId', async (req) => {
-    const { id: hubId, keyId } = parse(hubKeyParams, req.params);
-    const claims = claimsOf(req);
-    const hub = await managedHub(db, claims, hubId);
-    const before = await findHubApiKey(db, hubId, keyId);
-    if (!before) throw notFound('API key not found');
-    if (before.revokedAt === null) {
-      await revokeHubApiKey(db, hubId, keyId, deps.auth.now());
-      await audit(db, claims, { companyId: hub.companyId, action: 'hub-api-key.revoke', detail: `hub ${hubId} key ${keyId}` });
-    }
-    return { data: toSummary((await findHubApiKey(db, hubId, keyId))!) };
-  });
 }
-
-const toSummary = (k: { id: string; label: string; createdAt: number; revokedAt: number | null }) => ({
-  id: k.id,
-  label: k.label,
-  createdAt: new Date(Number(k.createdAt)).toISOString(),
-  revokedAt: k.revokedAt === null ? null : new Date(Number(k.revokedAt)).toISOString(),
-});

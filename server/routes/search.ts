@@ -137,7 +137,10 @@ async function companiesMatching(db: Db, claims: AccessClaims, admin: boolean, t
     if (!claims.cid) return [];
     query = query.where('companies.id', '=', claims.cid);
   } else if (!admin) {
-    query = query.innerJoin('memberships', 'memberships.companyId', 'companies.id').where('memberships.userId', '=', claims.sub);
+    query = query
+      .innerJoin('memberships', 'memberships.companyId', 'companies.id')
+      .where('memberships.userId', '=', claims.sub)
+      .where('memberships.disabled', '=', 0);
   }
   const rows = await query
     .orderBy(closeness([name], t))

@@ -6,7 +6,7 @@ import { parse } from '../errors';
 import type { Db } from '../db/database';
 import { DEFAULT_SAFE_MAX, DEFAULT_SAFE_MIN, findSite, siteSummaries, type SiteRow } from '../db/sites.repository';
 import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
-import { sitePermission, tokenCompany, visibleSite } from '../auth/site-scope';
+import { sitePermission, visibleSite } from '../auth/site-scope';
 import { id } from '../../src/api/contract/common';
 import type { SiteBasicInfo, SiteTree } from '../../src/api/contract/monitoring';
 
@@ -30,10 +30,7 @@ export async function siteRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const { db } = deps;
   const now = () => deps.auth.now();
 
-  app.get('/api/sites', async (req) => {
-    const scope = await tokenCompany(db, claimsOf(req));
-    return { data: scope ? await siteSummaries(db, { companyId: scope.companyId }, now()) : [] };
-  });
+  // GET /api/sites is the sites resource's list (server/resources/sites.ts).
 
   app.get('/api/sites/:id/tree', async (req) => {
     const { id: siteId } = parse(idParams, req.params);

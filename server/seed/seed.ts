@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { newId } from '../auth/secrets';
+import { NO_PASSWORD } from '../db/users.repository';
 import type { WorldOptions } from './catalogue';
 import { seedWorld, worldIsEmpty } from './writer';
 
@@ -12,6 +13,18 @@ export const DEMO_ACCOUNTS = [
   { email: 'user@sitewatch.test', name: 'Uma User', note: 'user in one company' },
   { email: 'viewer@sitewatch.test', name: 'Vic Viewer', note: 'viewer, for wall displays' },
 ] as const;
+
+/**
+ * Two more people of Northwind, so the users screen shows both states a membership can be in besides active: a care
+ * assistant whose membership a manager disabled when she moved on, and a new team leader invited two days ago who has
+ * not set a password yet (so cannot sign in). Neither is a demo sign-in.
+ */
+const NORTHWIND_PEOPLE = {
+  disabled: { account: { email: 'grace.holloway@northwind-care.test', name: 'Grace Holloway' }, role: 'user' },
+  invited: { account: { email: 'owen.pritchard@northwind-care.test', name: 'Owen Pritchard' }, role: 'manager' },
+} as const;
+
+const DAY_MS = 24 * 3600 * 1000;
 
 const COMPANIES = [
   { name: 'Northwind Care Homes', customerType: 'UKE', timezone: 'Europe/London' },
@@ -56,7 +69,7 @@ async function seedAccounts(db: Db, scryptLogN: number): Promise<boolean> {
   const now = Date.now();
   const companyIds = COMPANIES.map(() => newId());
   const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
-  const ids = { admin: newId(), manager: newId(), user: newId(), viewer: newId() };
+  const ids = { admin: newId(), manager: newId(), user: newId(), viewer: newId(), disabled: newId(), invited: newId() };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('companies').values(COMPANIES.map((c, i) => ({ id: companyIds[i]!, ...c, createdAt: now }))).execute();
     const base = { passwordHash: hash, locale: 'en', disabled: 0, lastLoginAt: null, createdAt: now };
@@ -67,15 +80,21 @@ async function seedAccounts(db: Db, scryptLogN: number): Promise<boolean> {
         { ...base, id: ids.manager, email: DEMO_ACCOUNTS[1].email, name: DEMO_ACCOUNTS[1].name, mfaEnabled: 0, platformRole: null },
         { ...base, id: ids.user, email: DEMO_ACCOUNTS[2].email, name: DEMO_ACCOUNTS[2].name, mfaEnabled: 0, platformRole: null },
         { ...base, id: ids.viewer, email: DEMO_ACCOUNTS[3].email, name: DEMO_ACCOUNTS[3].name, mfaEnabled: 0, platformRole: null },
+        { ...base, id: ids.disabled, ...NORTHWIND_PEOPLE.disabled.account, mfaEnabled: 0, platformRole: null, lastLoginAt: now - 40 * DAY_MS },
+        { ...base, id: ids.invited, ...NORTHWIND_PEOPLE.invited.account, passwordHash: NO_PASSWORD, mfaEnabled: 0, platformRole: null },
       ])
       .execute();
+    // Every row names every column: a multi-row insert cannot leave one to its default on SQLite.
+    const member = { disabled: 0, invitedAt: null };
     await trx
       .insertInto('memberships')
       .values([
-        { userId: ids.manager, companyId: companyIds[0]!, role: 'manager' },
-        { userId: ids.manager, companyId: companyIds[2]!, role: 'manager' },
-        { userId: ids.user, companyId: companyIds[0]!, role: 'user' },
-        { userId: ids.viewer, companyId: companyIds[0]!, role: 'viewer' },
+        { ...member, userId: ids.manager, companyId: companyIds[0]!, role: 'manager' },
+        { ...member, userId: ids.manager, companyId: companyIds[2]!, role: 'manager' },
+        { ...member, userId: ids.user, companyId: companyIds[0]!, role: 'user' },
+        { ...member, userId: ids.viewer, companyId: companyIds[0]!, role: 'viewer' },
+        { ...member, userId: ids.disabled, companyId: companyIds[0]!, role: NORTHWIND_PEOPLE.disabled.role, disabled: 1 },
+        { ...member, userId: ids.invited, companyId: companyIds[0]!, role: NORTHWIND_PEOPLE.invited.role, invitedAt: now - 2 * DAY_MS },
       ])
       .execute();
   });

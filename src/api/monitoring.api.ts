@@ -3,6 +3,7 @@ import {
   adminOverviewResponse, dashboardResponse, hubsResponse, nodesResponse, permissionResponse, plexusResponse,
   readingsResponse, siteBasicInfo, siteTree, sitesResponse, type ReadingsRequest,
 } from './contract/monitoring';
+import { LIST_LIMIT_MAX } from './contract/list';
 
 const enc = encodeURIComponent;
 const quiet = { 'X-Ignore-Loading': '1' };
@@ -11,7 +12,11 @@ export const dashboard = () => request(dashboardResponse, 'GET', '/api/dashboard
 export const companyDashboard = (companyId: string) => request(dashboardResponse, 'GET', `/api/dashboard/company/${enc(companyId)}`);
 /** SPEC §7: the dashboard's node list does not move the loading indicator. */
 export const dashboardNodes = (siteId: string) => request(nodesResponse, 'GET', `/api/dashboard/${enc(siteId)}/nodes`, { headers: quiet });
-export const sites = () => request(sitesResponse, 'GET', '/api/sites');
+/**
+ * Every site of the company at once (the site picker and the command palette filter in the browser): the list's
+ * largest page, since it pages by 100 unless asked (DESIGN §6).
+ */
+export const sites = () => request(sitesResponse, 'GET', '/api/sites', { searchParams: { limit: String(LIST_LIMIT_MAX) } });
 export const siteTreeOf = (siteId: string) => request(siteTree, 'GET', `/api/sites/${enc(siteId)}/tree`);
 export const siteInfo = (siteId: string, signal?: AbortSignal) => request(siteBasicInfo, 'GET', `/api/site-dashboard/${enc(siteId)}`, { signal });
 export const subSites = (siteId: string, signal?: AbortSignal) => request(sitesResponse, 'GET', `/api/site-dashboard/sub-sites/${enc(siteId)}`, { signal });

@@ -5,7 +5,7 @@ import { sha256 } from '../../server/auth/secrets';
 // Bad input for every POST and PUT route, generated from one table: each case must be a 400 that names the
 // field, with code bad_request, and never a 5xx.
 
-type Kind = 'string' | 'nullable-string' | 'boolean' | 'true' | 'number' | 'array';
+type Kind = 'string' | 'nullable-string' | 'boolean' | 'true' | 'number' | 'nullable-number' | 'array';
 interface Field {
   kind: Kind;
   optional?: boolean;
@@ -109,6 +109,71 @@ const routes: Route[] = [
     method, url: method === 'POST' ? '/api/node-tags' : '/api/node-tags/any-tag', auth: 'member',
     fields: { name: str, colour: { kind: 'string', extra: [['not a colour', 'red'], ['without its hash', '112233']] } }, valid: { name: 'Cold chain', colour: '#112233' },
   })),
+  // Users: the invite names the person; the membership change names at least one of role and disabled.
+  {
+    url: '/api/users', auth: 'member',
+    fields: { email: { kind: 'string', extra: [['not an email', 'nobody'], ['of 255 characters', `${'a'.repeat(243)}@example.test`]] }, name: str, role: { kind: 'string', extra: [['unknown', 'owner']] } },
+    valid: { email: 'new.person@example.test', name: 'New Person', role: 'user' },
+  },
+  {
+    method: 'PUT', url: '/api/users/any-user', auth: 'member',
+    fields: { role: { kind: 'string', optional: true, extra: [['unknown', 'admin']] }, disabled: { kind: 'boolean', optional: true } },
+    valid: { role: 'viewer', disabled: false },
+  },
+  // Sites and companies: a PUT changes only the fields it names, so none is required there.
+  ...(['POST', 'PUT'] as const).map((method): Route => ({
+    method, url: method === 'POST' ? '/api/sites' : '/api/sites/any-site', auth: 'member',
+    fields: {
+      name: { kind: 'string', optional: method === 'PUT' },
+      parentSiteId: { kind: 'nullable-string', optional: true },
+      address: { kind: 'string', optional: true, emptyOk: true },
+      coordinates: { kind: 'string', optional: true, emptyOk: true, extra: [['not a position', 'by the canal'], ['beyond the pole', `91°0'0"N 0°7'39"W`]] },
+      timezone: { kind: 'string', optional: method === 'PUT', extra: [['unknown', 'Mars/Olympus_Mons'], ['an offset', '+01:00']] },
+    },
+    valid: { name: 'Cold store', address: '1 Quay Street', coordinates: `51°30'26"N 0°7'39"W`, timezone: 'Europe/London' },
+  })),
+  ...(['POST', 'PUT'] as const).map((method): Route => ({
+    method, url: method === 'POST' ? '/api/companies' : '/api/companies/any-company', auth: 'admin',
+    fields: {
+      name: { kind: 'string', optional: method === 'PUT' },
+      customerType: { kind: 'string', optional: method === 'PUT', extra: [['unknown', 'Acme']] },
+      timezone: { kind: 'string', optional: method === 'PUT', extra: [['unknown', 'Mars/Olympus_Mons']] },
+    },
+    valid: { name: 'Bad Input Ltd', customerType: 'EPS', timezone: 'Europe/London' },
+  })),
+  // Devices: a PUT changes only the fields it gives, so every field is optional there.
+  ...(['POST', 'PUT'] as const).flatMap((method): Route[] => {
+    const url = (path: string) => (method === 'POST' ? `/api/${path}` : `/api/${path}/any-id`);
+    const req = (f: Field): Field => (method === 'PUT' ? { ...f, optional: true } : f);
+    return [
+      {
+        method, url: url('hubs'), auth: 'member',
+        fields: { siteId: req(str), serial: req(str), name: req(str), firmware: { kind: 'string', optional: true, emptyOk: true } },
+        valid: { siteId: 'any-site', serial: 'HUB-1', name: 'Roof hub', firmware: '1.4.2' },
+      },
+      {
+        method, url: url('nodes'), auth: 'member',
+        fields: { hubId: req(str), name: req(str), serial: req(str), deviceType: req({ kind: 'string', extra: [['unknown', 'Toaster'], ['in lower case', 'fridge probe']] }), tagIds: ids },
+        valid: { hubId: 'any-hub', name: 'Medication Fridge', serial: 'FP-1', deviceType: 'Fridge Probe', tagIds: ['t1'] },
+      },
+      {
+        method, url: url('feeds'), auth: 'member',
+        fields: {
+          nodeId: req(str), signalTypeId: req(str), name: req(str),
+          low: { kind: 'nullable-number', optional: true }, high: { kind: 'nullable-number', optional: true, extra: [['below low', 1], ['equal to low', 2]] },
+        },
+        valid: { nodeId: 'any-node', signalTypeId: 'any-type', name: 'Temperature', low: 2, high: 8 },
+      },
+      {
+        method, url: url('signal-types'), auth: 'member',
+        fields: {
+          key: req({ kind: 'string', extra: [['with a capital', 'Flow'], ['starting with a digit', '1flow'], ['with a space', 'flow rate']] }), name: req(str),
+          unit: { kind: 'string', emptyOk: true, optional: method === 'PUT' }, kind: req({ kind: 'string', extra: [['unknown', 'gauge']] }),
+        },
+        valid: { key: 'flow_rate', name: 'Flow rate', unit: 'L/min', kind: 'instant' },
+      },
+    ];
+  }),
   { url: '/api/hubs/any-hub/api-keys', auth: 'member', fields: { label: { kind: 'string', optional: true, emptyOk: true } }, valid: { label: 'Roof hub' } },
 ];
 
@@ -126,6 +191,7 @@ const wrongValues: Record<Kind, [string, unknown][]> = {
   boolean: [['a string', 'yes'], ['a number', 1], ['null', null], ['an object', {}]],
   true: [['false', false], ['the string "true"', 'true'], ['a number', 1], ['null', null]],
   number: [['a string', '1'], ['a boolean', true], ['null', null], ['an array', [1]], ['an object', { a: 1 }]],
+  'nullable-number': [['a string', '1'], ['a boolean', true], ['an array', [1]], ['an object', { a: 1 }]],
   array: [['a string', 'a'], ['a number', 1], ['a boolean', true], ['an object', { a: 1 }], ['null', null]],
 };
 

@@ -374,8 +374,12 @@ describe('POST /api/ingest and hub API keys', () => {
     }
     expect((await call(t.app, 'GET', `/api/hubs/${otherCompanyHub}/api-keys`, undefined, manager)).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/hubs/no-such-hub/api-keys', undefined, manager)).status).toBe(404);
+    // Admins manage the keys of the company they act for (switch-company), under the hubs resource's one scope rule.
     const admin = await signInAdmin(t.app);
-    const created = await call(t.app, 'POST', `/api/hubs/${otherCompanyHub}/api-keys`, { label: 'by admin' }, admin.accessToken);
+    expect((await call(t.app, 'POST', `/api/hubs/${otherCompanyHub}/api-keys`, { label: 'by admin' }, admin.accessToken)).status).toBe(400);
+    const { companyId: otherCompany } = await t.deps.db.selectFrom('hubs').select('companyId').where('id', '=', otherCompanyHub).executeTakeFirstOrThrow();
+    const actingFor = (await call(t.app, 'POST', '/api/switch-company', { companyId: otherCompany }, admin.accessToken)).body.data.accessToken;
+    const created = await call(t.app, 'POST', `/api/hubs/${otherCompanyHub}/api-keys`, { label: 'by admin' }, actingFor);
     expect(created.status).toBe(201);
     // A company shadow acts as that company's manager, so it may too; it stays inside that company.
     const shadow = (await call(t.app, 'POST', '/api/shadow-company', { companyId: company }, admin.accessToken)).body.data;

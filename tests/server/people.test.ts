@@ -25,7 +25,9 @@ describe('company members and user search (for the shell and the shadow picker)'
       const r = await members(ids.northwind, admin.accessToken);
       expect(r.status).toBe(200);
       expect(r.body.data).toEqual([
+        { userId: expect.any(String), name: 'Grace Holloway', email: 'grace.holloway@northwind-care.test', role: 'user' },
         { userId: ids.manager, name: 'Max Manager', email: DEMO.manager, role: 'manager' },
+        { userId: expect.any(String), name: 'Owen Pritchard', email: 'owen.pritchard@northwind-care.test', role: 'manager' },
         { userId: ids.user, name: 'Uma User', email: DEMO.user, role: 'user' },
         { userId: ids.viewer, name: 'Vic Viewer', email: DEMO.viewer, role: 'viewer' },
       ]);
@@ -41,7 +43,7 @@ describe('company members and user search (for the shell and the shadow picker)'
     it('a manager sees the members of the company their token acts for', async () => {
       const m = await signIn(t.app, DEMO.manager);
       const northwind = (await post('/api/switch-company', { companyId: ids.northwind }, m.accessToken)).body.data;
-      expect((await members(ids.northwind, northwind.accessToken)).body.data).toHaveLength(3);
+      expect((await members(ids.northwind, northwind.accessToken)).body.data).toHaveLength(5);
       // Mackwell is theirs too, but this token acts for Northwind.
       expectForbidden(await members(ids.mackwell, northwind.accessToken));
     });
@@ -74,53 +76,61 @@ describe('company members and user search (for the shell and the shadow picker)'
     });
   });
 
-  describe('GET /api/users?q=', () => {
-    it('lists users ordered by name with their platform role and companies', async () => {
-      const r = await get('/api/users', admin.accessToken);
+  // The admin's user search of the Companies page: the users resource with ?all=1 (its other uses: users-resource.test.ts).
+  describe('GET /api/users?all=1&q=', () => {
+    const users = async (query: string, token = admin.accessToken) => {
+      const r = await get(`/api/users?all=1${query}`, token);
       expect(r.status).toBe(200);
-      const names = r.body.data.map((u: { name: string }) => u.name);
-      expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
-      const manager = r.body.data.find((u: { id: string }) => u.id === ids.manager);
-      expect(manager).toEqual({
-        id: ids.manager, name: 'Max Manager', email: DEMO.manager, platformRole: null,
+      expect(Object.keys(r.body).sort()).toEqual(['data', 'total']);
+      return (r.body as unknown as { data: { id: string; name: string }[]; total: number });
+    };
+    const idsOf = async (query: string) => (await users(query)).data.map((u) => u.id);
+
+    it('lists users ordered by name with their platform role and companies', async () => {
+      const r = await users('');
+      const names = r.data.map((u) => u.name.toLowerCase());
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(r.data.find((u) => u.id === ids.manager)).toEqual({
+        id: ids.manager, name: 'Max Manager', email: DEMO.manager, platformRole: null, disabled: false, invitedAt: null, lastLoginAt: expect.any(String),
         companies: [
-          { companyId: ids.mackwell, companyName: 'Mackwell Lighting Services', role: 'manager' },
-          { companyId: ids.northwind, companyName: 'Northwind Care Homes', role: 'manager' },
+          { companyId: ids.mackwell, companyName: 'Mackwell Lighting Services', role: 'manager', disabled: false, invitedAt: null },
+          { companyId: ids.northwind, companyName: 'Northwind Care Homes', role: 'manager', disabled: false, invitedAt: null },
         ],
       });
-      expect(r.body.data.find((u: { id: string }) => u.id === ids.admin)).toMatchObject({ platformRole: 'admin', companies: [] });
+      expect(r.data.find((u) => u.id === ids.admin)).toMatchObject({ platformRole: 'admin', companies: [] });
     });
 
     it('searches name and email case-insensitively', async () => {
-      expect((await get('/api/users?q=MAX', admin.accessToken)).body.data.map((u: { id: string }) => u.id)).toEqual([ids.manager]);
-      expect((await get('/api/users?q=viewer%40SITEWATCH', admin.accessToken)).body.data.map((u: { id: string }) => u.id)).toEqual([ids.viewer]);
-      expect((await get('/api/users?q=%20%20uma%20', admin.accessToken)).body.data.map((u: { id: string }) => u.id)).toEqual([ids.user]);
-      expect((await get('/api/users?q=nobody-matches-this', admin.accessToken)).body.data).toEqual([]);
+      expect(await idsOf('&q=MAX')).toEqual([ids.manager]);
+      expect(await idsOf('&q=viewer%40SITEWATCH')).toEqual([ids.viewer]);
+      expect(await idsOf('&q=%20%20uma%20')).toEqual([ids.user]);
+      expect(await idsOf('&q=nobody-matches-this')).toEqual([]);
     });
 
     it('treats % and _ in the query as plain characters', async () => {
-      expect((await get('/api/users?q=%25', admin.accessToken)).body.data).toEqual([]);
-      expect((await get('/api/users?q=_', admin.accessToken)).body.data).toEqual([]);
-      expect((await get(`/api/users?q=${encodeURIComponent("' OR 1=1 --")}`, admin.accessToken)).body.data).toEqual([]);
+      expect(await idsOf('&q=%25')).toEqual([]);
+      expect(await idsOf('&q=_')).toEqual([]);
+      expect(await idsOf(`&q=${encodeURIComponent("' OR 1=1 --")}`)).toEqual([]);
     });
 
-    it('answers at most 50', async () => {
+    it('answers at most the limit the client asks for (50), counting every match in total', async () => {
       await Promise.all(Array.from({ length: 52 }, () => newUser(t.app)));
-      const r = await get('/api/users?q=example.test', admin.accessToken);
-      expect(r.body.data).toHaveLength(50);
+      const r = await users('&q=example.test&limit=50');
+      expect(r.data).toHaveLength(50);
+      expect(r.total).toBeGreaterThanOrEqual(52);
     });
 
     it('is for admins acting as themselves only', async () => {
       for (const email of [DEMO.manager, DEMO.user, DEMO.viewer]) {
-        expectForbidden(await get('/api/users', (await signIn(t.app, email)).accessToken));
+        expectForbidden(await get('/api/users?all=1', (await signIn(t.app, email)).accessToken));
       }
       const shadow = (await post('/api/shadow-company', { companyId: ids.northwind }, admin.accessToken)).body.data;
-      expectForbidden(await get('/api/users', shadow.accessToken));
-      expect((await get('/api/users')).status).toBe(401);
+      expectForbidden(await get('/api/users?all=1', shadow.accessToken));
+      expect((await get('/api/users?all=1')).status).toBe(401);
     });
 
     it('refuses an over-long or repeated q with a 400 naming it', async () => {
-      for (const url of [`/api/users?q=${'a'.repeat(201)}`, '/api/users?q=a&q=b', '/api/users?q=a%00b']) {
+      for (const url of [`/api/users?all=1&q=${'a'.repeat(201)}`, '/api/users?all=1&q=a&q=b', '/api/users?all=1&q=a%00b']) {
         const r = await get(url, admin.accessToken);
         expect(r.status).toBe(400);
         expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining('q') });

@@ -179,8 +179,17 @@ describe('dashboards and site dashboards', () => {
   });
 
   describe('sites', () => {
+    /** GET /api/sites is a list (DESIGN §6): `{ data, total }`, all of a company's sites fitting one page here. */
+    const list = async (url: string, token: string) => {
+      const r = await call(t.app, 'GET', url, undefined, token);
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.body).sort()).toEqual(['data', 'total']);
+      expect(r.body).toMatchObject({ total: r.body.data.length });
+      return r.body.data as unknown;
+    };
+
     it('GET /api/sites answers the token company sites flat, with parentSiteId', async () => {
-      const sites = sitesResponse.parse(await get('/api/sites', tok.manager));
+      const sites = sitesResponse.parse(await list('/api/sites', tok.manager));
       expect(sites.map((s) => s.id).sort()).toEqual(sitesOf(ids.mackwell).map((s) => s.id).sort());
       expect(sites.some((s) => s.parentSiteId !== null)).toBe(true);
       const parent = sites.find((s) => s.subSiteCount > 0)!;
@@ -188,7 +197,7 @@ describe('dashboards and site dashboards', () => {
     });
 
     it('GET /api/sites is empty for a session acting for no company', async () => {
-      expect(sitesResponse.parse(await get('/api/sites', tok.admin))).toEqual([]);
+      expect(sitesResponse.parse(await list('/api/sites', tok.admin))).toEqual([]);
     });
 
     it('GET /api/sites/{id}/tree answers the site with its hubs and the nodes behind each', async () => {

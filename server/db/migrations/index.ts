@@ -6,6 +6,7 @@ import * as m0004 from './0004-feed-latest';
 import * as m0005 from './0005-rollup-rising';
 import * as m0006 from './0006-readings-without-rowid';
 import * as m0007 from './0007-management';
+import * as m0008 from './0008-device-lists';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-rollup-rising': m0005,
   '0006-readings-without-rowid': m0006,
   '0007-management': m0007,
+  '0008-device-lists': m0008,
 };

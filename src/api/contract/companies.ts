@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, membershipRole } from './common';
+import { platformUser, type PlatformUser } from './users';
 
 /** A person in a company, for the members list and the shadow picker. */
 export const companyMember = z.object({
@@ -13,18 +14,13 @@ export type CompanyMember = z.infer<typeof companyMember>;
 
 export const companyIdParams = z.object({ id });
 
-/** GET /api/users?q=: matched case-insensitively against name and email. */
-export const usersQuery = z.object({ q: z.string().trim().max(200).optional() });
-
-export const userSummary = z.object({
-  id,
-  name: z.string(),
-  email: z.string(),
-  platformRole: z.enum(['admin']).nullable(),
-  companies: z.array(z.object({ companyId: id, companyName: z.string(), role: membershipRole })),
-});
+/**
+ * The admin's user search on the Companies page: `GET /api/users?all=1&q=` (the users resource), so its items are the
+ * platform users of that list.
+ */
+export const userSummary = platformUser;
 export const usersResponse = z.array(userSummary);
-export type UserSummary = z.infer<typeof userSummary>;
+export type UserSummary = PlatformUser;
 
 /** At most this many users answer one search; refine the query to see others. */
 export const USERS_SEARCH_LIMIT = 50;

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { newId, randomToken, sha256 } from '../auth/secrets';
+import { auditRequest, type AppDeps } from '../context';
+import { notFound, parse } from '../errors';
+import { defineResource, duplicate, type ResourceHelpers } from './resource';
+import { givenOf, siteOfCompany } from './checks';
+import type { Db } from '../db/database';
+import {
+  DEFAULT_REPORTING_PERIOD_S, deleteHub, findHub, findHubBySerial, hubView, insertHub, listHubs, nodesOfHub, updateHub, type HubRow,
+} from '../db/hubs.repository';
+import { moveNodesOfHub } from '../db/nodes.repository';
+import { apiKeysOfHub, findHubApiKey, insertHubApiKey, revokeHubApiKey } from '../db/hub-api-keys.repository';
+import { hub, hubChange, hubInput, hubListQuery } from '../../src/api/contract/hubs';
+import { createHubApiKeyRequest } from '../../src/api/contract/monitoring';
+import { id } from '../../src/api/contract/common';
+
+/** The prefix tells a leaked key apart in logs and secret scanners. */
+export const API_KEY_PREFIX = 'swk_';
+
+async function uniqueSerial(db: Db, serial: string, self?: string): Promise<void> {
+  const other = await findHubBySerial(db, serial);
+  if (other && other.id !== self) throw duplicate('serial', 'a hub with this serial is already registered');
+}
+
+const keyParams = z.object({ id, keyId: id }).strict();
+const hubParams = keyParams.pick({ id: true });
+
+const toSummary = (k: { id: string; label: string; createdAt: number; revokedAt: number | null }) => ({
+  id: k.id,
+  label: k.label,
+  createdAt: new Date(Number(k.createdAt)).toISOString(),
+  revokedAt: k.revokedAt === null ? null : new Date(Number(k.revokedAt)).toISOString(),
+});
+
+/**
+ * A hub's API keys (what `POST /api/ingest` authenticates with), under the hub's scope and roles: a hub of another
+ * company is 404, and keys are a manager's business, so even listing them needs write rights.
+ */
+function apiKeyRoutes(app: FastifyInstance, deps: AppDeps, { scopeOf, rowOf }: ResourceHelpers<HubRow>): void {
+  const { db } = deps;
+
+  app.post('/api/hubs/:id/api-keys', async (req, reply) => {
+    const scope = await scopeOf(req, true);
+    const { id: hubId } = parse(hubParams, req.params);
+    const { label } = parse(createHubApiKeyRequest, req.body);
+    const key = `${API_KEY_PREFIX}${randomToken(32)}`;
+    const row = { id: newId(), hubId, keyHash: sha256(key), label: label ?? '', createdAt: scope.now };
+    await db.transaction().execute(async (tx) => {
+      await rowOf(scope, hubId, tx);
+      await insertHubApiKey(tx, row);
+      await auditRequest(tx, req, { companyId: scope.companyId, action: 'hub-api-key.create', detail: `hub ${hubId} key ${row.id}` });
+    });
+    return reply.code(201).send({ data: { id: row.id, key, label: row.label, createdAt: new Date(row.createdAt).toISOString() } });
+  });
+
+  app.get('/api/hubs/:id/api-keys', async (req) => {
+    const scope = await scopeOf(req, true);
+    const { id: hubId } = parse(hubParams, req.params);
+    await rowOf(scope, hubId);
+    return { data: (await apiKeysOfHub(db, hubId)).map(toSummary) };
+  });
+
+  app.delete('/api/hubs/:id/api-keys/:keyId', async (req) => {
+    const scope = await scopeOf(req, true);
+    const { id: hubId, keyId } = parse(keyParams, req.params);
+    const key = await db.transaction().execute(async (tx) => {
+      await rowOf(scope, hubId, tx);
+      const before = await findHubApiKey(tx, hubId, keyId);
+      if (!before) throw notFound('API key not found');
+      // Revoking twice keeps the first time and is audited once.
+      if (before.revokedAt !== null) return before;
+      await revokeHubApiKey(tx, hubId, keyId, scope.now);
+      await auditRequest(tx, req, { companyId: scope.companyId, action: 'hub-api-key.revoke', detail: `hub ${hubId} key ${keyId}` });
+      return (await findHubApiKey(tx, hubId, keyId))!;
+    });
+    return { data: toSummary(key) };
+  });
+}
+
+/** Hubs (DESIGN §6 `hubs` `{ siteId, serial, name, firmware? }`): the gateways a site's nodes report through. */
+export const hubs = defineResource({
+  path: 'hubs',
+  noun: 'Hub',
+  plural: 'Hubs',
+  item: hub,
+  listQuery: hubListQuery,
+  createInput: hubInput,
+  updateInput: hubChange,
+  list: (db, scope, query) => listHubs(db, scope.companyId, scope.now, query),
+  find: (db, scope, id) => findHub(db, scope.companyId, id),
+  view: (db, scope, row) => hubView(db, row, scope.now),
+  async create(db, scope, input) {
+    await siteOfCompany(db, scope.companyId, input.siteId);
+    await uniqueSerial(db, input.serial);
+    const row: HubRow = {
+      id: newId(), siteId: input.siteId, companyId: scope.companyId, serial: input.serial, name: input.name, firmware: input.firmware ?? '',
+      reportingPeriodS: DEFAULT_REPORTING_PERIOD_S, lastSeenAt: null, createdAt: scope.now,
+    };
+    await insertHub(db, row);
+    return row;
+  },
+  async update(db, scope, row, input) {
+    const change = givenOf(input);
+    if (change.siteId !== undefined && change.siteId !== row.siteId) {
+      await siteOfCompany(db, scope.companyId, change.siteId);
+      // A node's site is its hub's (DESIGN §3), so the nodes move with the hub; their feeds and readings stay theirs.
+      await moveNodesOfHub(db, row.id, change.siteId);
+    }
+    if (change.serial !== undefined) await uniqueSerial(db, change.serial, row.id);
+    await updateHub(db, row.id, change);
+    return { ...row, ...change };
+  },
+  // Nodes report through their hub: deleting it would leave them unreachable, so they move to another hub first.
+  async usage(db, _scope, row) {
+    return { kind: 'nodes', ...(await nodesOfHub(db, row.id)) };
+  },
+  remove: (db, _scope, row) => deleteHub(db, row.id),
+  describe: (row) => `${row.name} (${row.serial})`,
+  extra: apiKeyRoutes,
+});
