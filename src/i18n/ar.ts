@@ -12,6 +12,13 @@ import { failures } from './ar/failures';
 import { form } from './ar/form';
 import { manage } from './ar/manage';
 import { nodeTags } from './ar/node-tags';
+import { users } from './ar/users';
+import { audit } from './ar/audit';
+import { sites } from './ar/sites';
+import { feeds } from './ar/feeds';
+import { signalTypes } from './ar/signal-types';
+import { hubs } from './ar/hubs';
+import { nodes } from './ar/nodes';
 
 /** Arabic. */
-export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };
+export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes };

@@ -11,12 +11,19 @@ import { failures } from './en/failures';
 import { form } from './en/form';
 import { manage } from './en/manage';
 import { nodeTags } from './en/node-tags';
+import { users } from './en/users';
+import { audit } from './en/audit';
+import { sites } from './en/sites';
+import { feeds } from './en/feeds';
+import { signalTypes } from './en/signal-types';
+import { hubs } from './en/hubs';
+import { nodes } from './en/nodes';
 
 /**
  * The English dictionary: the source of every i18n key (keys are typed from this object). Each area keeps its
  * strings in its own module under en/, and every other language mirrors that layout.
  */
-export const en = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags } as const;
+export const en = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes } as const;
 
 export type I18nKey = keyof typeof en;
 export type Dictionary = Record<I18nKey, string>;

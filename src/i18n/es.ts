@@ -12,6 +12,13 @@ import { failures } from './es/failures';
 import { form } from './es/form';
 import { manage } from './es/manage';
 import { nodeTags } from './es/node-tags';
+import { users } from './es/users';
+import { audit } from './es/audit';
+import { sites } from './es/sites';
+import { feeds } from './es/feeds';
+import { signalTypes } from './es/signal-types';
+import { hubs } from './es/hubs';
+import { nodes } from './es/nodes';
 
 /** Spanish. */
-export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };
+export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes };

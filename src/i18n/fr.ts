@@ -12,6 +12,13 @@ import { failures } from './fr/failures';
 import { form } from './fr/form';
 import { manage } from './fr/manage';
 import { nodeTags } from './fr/node-tags';
+import { users } from './fr/users';
+import { audit } from './fr/audit';
+import { sites } from './fr/sites';
+import { feeds } from './fr/feeds';
+import { signalTypes } from './fr/signal-types';
+import { hubs } from './fr/hubs';
+import { nodes } from './fr/nodes';
 
 /** French. */
-export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes };

@@ -12,6 +12,13 @@ import { failures } from './it/failures';
 import { form } from './it/form';
 import { manage } from './it/manage';
 import { nodeTags } from './it/node-tags';
+import { users } from './it/users';
+import { audit } from './it/audit';
+import { sites } from './it/sites';
+import { feeds } from './it/feeds';
+import { signalTypes } from './it/signal-types';
+import { hubs } from './it/hubs';
+import { nodes } from './it/nodes';
 
 /** Italian. */
-export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes };

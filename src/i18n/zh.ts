@@ -12,6 +12,13 @@ import { failures } from './zh/failures';
 import { form } from './zh/form';
 import { manage } from './zh/manage';
 import { nodeTags } from './zh/node-tags';
+import { users } from './zh/users';
+import { audit } from './zh/audit';
+import { sites } from './zh/sites';
+import { feeds } from './zh/feeds';
+import { signalTypes } from './zh/signal-types';
+import { hubs } from './zh/hubs';
+import { nodes } from './zh/nodes';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes };

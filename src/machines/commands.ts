@@ -58,7 +58,7 @@ export type NavCommand = Command & {
  * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
  * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
  */
-export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags'] as const;
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types'] as const;
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
 
@@ -84,18 +84,18 @@ export const NAV_COMMANDS: NavCommand[] = [
   nav('alert-events', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone),
   nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance'], 'g r', everyone),
   nav('alerts', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds'], 'g l', managers),
-  nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers),
-  nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers),
-  nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers),
-  nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers),
-  nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers),
+  nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers, 'sites.new'),
+  nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers, 'hubs.new'),
+  nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers, 'nodes.new'),
+  nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, 'feeds.new'),
+  nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, 'signalTypes.new'),
   nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, 'nodeTags.new'),
   nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers),
-  nav('users', 'nav.users', '/users', 'configure', ['people', 'members'], 'g u', managers),
+  nav('users', 'nav.users', '/users', 'configure', ['people', 'members', 'invite'], 'g u', managers, 'users.new'),
   nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),
   nav('companies', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins),
   nav('plexus', 'nav.plexus', '/plexus', 'admin', ['network', 'links'], 'g o', admins),
-  nav('management', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings'], 'g w', admins),
+  nav('management', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings', 'audit', 'log'], 'g w', managers),
   nav('my-companies', 'nav.myCompanies', '/my-companies', 'account', ['switch', 'company'], 'g m', everyone),
   nav('my-profile', 'nav.profile', '/my-profile', 'account', ['account', 'password', 'language'], 'g p', everyone),
 ];

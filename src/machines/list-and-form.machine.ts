@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ZodType } from 'zod';
 import type { ResourceApi, ListRequest } from '../api/resource.api';
 import type { ListAnswer } from '../api/contract/list';
@@ -16,7 +16,8 @@ export const FILTER_DEBOUNCE_MS = 250;
 export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input, Update = Input> {
   /** The machine's id, e.g. 'nodeTags'. */
   id: string;
-  api: ResourceApi<Item, Input, Update>;
+  /** The resource's calls; a read-only list (the audit log) has only `list`, and its form never opens. */
+  api: Pick<ResourceApi<Item, Input, Update>, 'list'> & Partial<ResourceApi<Item, Input, Update>>;
   /** The contract schema the form's body is checked against (the server's, so the two cannot disagree). */
   schema: ZodType;
   /** The values of a new form. */
@@ -39,6 +40,8 @@ export interface ListAndFormConfig<Item extends { id: string }, V extends object
    * list call when the screen opens: `{ sites: () => sitesApi.list({ limit: 1000 }).then(…) }`.
    */
   lookups?: Record<string, () => Promise<Choice[]>>;
+  /** The lookups list this resource itself (a site's parent picker offers sites): they load again after a save or delete. */
+  lookupsFollowList?: boolean;
 }
 
 /** One choice of a picker. */
@@ -132,15 +135,17 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     schemaProblems<F>(editing && config.update ? config.update.schema : config.schema, bodyOf(values, editing), config.fieldKeys);
   const fields = Object.keys(config.blank()) as F[];
   const activeRow = (c: Ctx): Item | undefined => c.rows[c.active];
+  /** The event names a row of this page (a row gone from the list meanwhile opens nothing). */
+  const namesRow = (c: Ctx, event: { id?: string }) => event.id !== undefined && c.rows.some((r) => r.id === event.id);
 
   return setup({
     types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput },
     actors: {
       fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
       saveRow: fromPromise<Item, { id: string | null; input: Input | Update }>(({ input }) =>
-        input.id === null ? config.api.create(input.input as Input) : config.api.update(input.id, input.input as Update),
+        input.id === null ? config.api.create!(input.input as Input) : config.api.update!(input.id, input.input as Update),
       ),
-      removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove(input.id)),
+      removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove!(input.id)),
       fetchLookups: fromPromise<Record<string, Choice[]>>(async () => {
         const entries = Object.entries(config.lookups ?? {});
         const lists = await Promise.all(entries.map(([, load]) => load()));
@@ -149,11 +154,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     },
     guards: {
       formValid: ({ context }) => context.form !== null && Object.keys(validatorFor(context.editing)(context.form.values)).length === 0,
-      /** The event names a row of this page (a row gone from the list meanwhile opens nothing). */
-      namesRow: ({ context, event }) => {
-        const id = (event as { id?: string }).id;
-        return id !== undefined && context.rows.some((r) => r.id === id);
-      },
       fieldProblems: ({ event }) => {
         const e = (event as { error?: { status?: number; details?: unknown } }).error;
         return (e?.status === 400 || e?.status === 409) && Object.keys(serverFieldErrors(e.details, fields)).length > 0;
@@ -267,7 +267,10 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       })),
       deleteFailed: assign({ deleteFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
       cancelDelete: assign({ confirming: null, deleteFailure: null }),
-      reloadList: raise({ type: 'list.reload' }),
+      reloadList: enqueueActions(({ enqueue }) => {
+        enqueue.raise({ type: 'list.reload' });
+        if (config.lookupsFollowList) enqueue.raise({ type: 'lookups.reload' });
+      }),
       dismissNotice: assign({ notice: null }),
       dismissSaved: assign({ saved: null }),
     },
@@ -322,10 +325,10 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           },
           closed: {
             on: {
-              'form.new': { target: 'editing', actions: 'openNew' },
+              'form.new': { guard: () => Boolean(config.api.create), target: 'editing', actions: 'openNew' },
               'form.edit': [
-                { guard: 'namesRow', target: 'editing', actions: 'openEdit' },
-                { guard: ({ context, event }) => !event.id && activeRow(context) !== undefined, target: 'editing', actions: 'openEdit' },
+                { guard: ({ context, event }) => Boolean(config.api.update) && namesRow(context, event), target: 'editing', actions: 'openEdit' },
+                { guard: ({ context, event }) => Boolean(config.api.update) && !event.id && activeRow(context) !== undefined, target: 'editing', actions: 'openEdit' },
               ],
             },
           },
@@ -374,8 +377,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           idle: {
             on: {
               'delete.ask': [
-                { guard: 'namesRow', target: 'confirming', actions: 'askDelete' },
-                { guard: ({ context, event }) => !event.id && activeRow(context) !== undefined, target: 'confirming', actions: 'askDelete' },
+                { guard: ({ context, event }) => Boolean(config.api.remove) && namesRow(context, event), target: 'confirming', actions: 'askDelete' },
+                { guard: ({ context, event }) => Boolean(config.api.remove) && !event.id && activeRow(context) !== undefined, target: 'confirming', actions: 'askDelete' },
               ],
             },
           },

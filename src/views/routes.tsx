@@ -31,6 +31,12 @@ const MyCompanies = page(() => import('./companies/companies-view'), 'MyCompanie
 const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
 const Management = page(() => import('./management/management-view'), 'ManagementView');
 const NodeTags = page(() => import('./node-tags/node-tags-view'), 'NodeTagsView');
+const Users = page(() => import('./users/users-view'), 'UsersView');
+const Sites = page(() => import('./sites/sites-view'), 'SitesView');
+const Feeds = page(() => import('./feeds/feeds-view'), 'FeedsView');
+const SignalTypes = page(() => import('./signal-types/signal-types-view'), 'SignalTypesView');
+const Hubs = page(() => import('./hubs/hubs-view'), 'HubsView');
+const Nodes = page(() => import('./nodes/nodes-view'), 'NodesView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -43,6 +49,12 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   'my-profile': Profile,
   management: Management,
   'node-tags': NodeTags,
+  users: Users,
+  sites: Sites,
+  feeds: Feeds,
+  'signal-types': SignalTypes,
+  hubs: Hubs,
+  nodes: Nodes,
 };
 
 function Splash() {

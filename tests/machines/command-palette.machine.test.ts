@@ -156,7 +156,8 @@ describe('command palette machine', () => {
     const { actor, searches, runs } = start({
       search: (q) => (q === 'din' ? new Promise((r) => (release = () => r(answers.din!))) : Promise.resolve(answers[q] ?? [])),
     });
-    actor.send({ type: 'palette.scope', scope: scope() });
+    // A user: no command loosely matches "dining" (a manager's Management does: "bran-din-g sett-in-gs").
+    actor.send({ type: 'palette.scope', scope: scope({ role: 'user' }) });
     actor.send({ type: 'palette.open' });
     actor.send({ type: 'palette.query', query: 'd' });
     expect(actor.getSnapshot().matches({ open: { remote: 'idle' } })).toBe(true);

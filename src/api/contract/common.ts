@@ -25,6 +25,7 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });
 
 export const customerType = z.enum(['UKE', 'Mackwell', 'EPS']);
 export const membershipRole = z.enum(['manager', 'user', 'viewer']);
+export type MembershipRole = z.infer<typeof membershipRole>;
 /** The role a session acts with: a platform admin, or the membership role in the token's company. */
 export const sessionRole = z.enum(['admin', 'manager', 'user', 'viewer']);
 export type SessionRole = z.infer<typeof sessionRole>;

@@ -5,6 +5,7 @@ import { formatDate, t, type I18nKey } from '../../i18n';
 import { whiteLabelSettingsMachine, type WhiteLabelRow } from '../../machines/white-label-settings.machine';
 import * as s from '../shared.css';
 import * as c from '../ui/list.css';
+import { AuditLog } from './audit-log';
 
 const FIELDS: { name: keyof Omit<WhiteLabelRow, 'updatedAt'>; label: I18nKey; hint?: I18nKey }[] = [
   { name: 'domain', label: 'management.domain', hint: 'management.domainHint' },
@@ -61,8 +62,20 @@ function SettingsForm({ draft, errors, saving, isNew, onSave, onCancel }: {
   );
 }
 
-/** Admins: white-label settings per domain. Every value is shown as text, never as HTML. */
+/** Management: white-label settings (admins) and the audit log (admins: everything; managers: their company). */
 export function ManagementView() {
+  const { session } = useActors();
+  const admin = useSelector(session, (st) => st.context.session?.role === 'admin' && !st.context.session?.isShadow);
+  return (
+    <div className={c.page}>
+      {admin ? <WhiteLabelSettings /> : <h1 id="page-title" className={s.title}>{t('management.title')}</h1>}
+      <AuditLog admin={admin} />
+    </div>
+  );
+}
+
+/** Admins: white-label settings per domain. Every value is shown as text, never as HTML. */
+function WhiteLabelSettings() {
   const { whiteLabel } = useActors();
   const page = useActorRef(whiteLabelSettingsMachine, { input: { currentDomain: window.location.host, whiteLabel } });
   const rows = useSelector(page, (st) => st.context.rows);

@@ -198,3 +198,22 @@ export function CheckboxGroupField({ label, value, options, onChange, messages, 
     </fieldset>
   );
 }
+
+/** A labelled checkbox (the label beside it, as a checkbox's label reads). */
+export function CheckboxField({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange(checked: boolean): void; hint?: string }) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className={a.checkboxField}>
+      <div className={a.checkboxRow}>
+        <input id={id} type="checkbox" className={a.checkbox} checked={checked} aria-describedby={hint ? hintId : undefined} onChange={(e) => onChange(e.target.checked)} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {hint && (
+        <span id={hintId} className={a.hint}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}

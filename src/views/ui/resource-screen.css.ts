@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 export const screen = style({ display: 'grid', gap: vars.space.md, maxWidth: '96rem' });
@@ -25,5 +25,12 @@ export const notice = style({
 });
 export const failed = style({ color: vars.palette.error.main });
 export const keys = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.palette.text.secondary, minHeight: '1em' });
-export const form = style({ display: 'grid' });
+export const form = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' });
+// A select is as wide as its longest choice (a node named with its site); in a form or a filter it takes the
+// column's width instead, so the dialog never scrolls sideways to its buttons.
+globalStyle(`${form} select`, { minWidth: 0, width: '100%' });
+/** One of a screen's own filters (a picker beside the name filter). */
+export const where = style({ flex: '0 1 16rem', minWidth: '12rem' });
+globalStyle(`${where} select`, { minWidth: 0, width: '100%' });
 export const swatch = style({ display: 'inline-block', width: '1rem', height: '1rem', borderRadius: '50%', verticalAlign: 'middle', marginInlineEnd: vars.space.xs, border: `1px solid ${vars.palette.border.main}` });
+export const rowActions = style({ display: 'inline-flex', gap: vars.space.xs, flexWrap: 'nowrap' });

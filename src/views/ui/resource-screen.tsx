@@ -38,6 +38,14 @@ export interface ResourceScreenProps<Item extends { id: string }, V extends obje
   columns: Column<Item>[];
   /** Whether the role may create, change and delete (the server refuses anyway). */
   canWrite: boolean;
+  /** Further actions of a row (a hub's API keys, shadowing a user), before Delete. */
+  rowActions?: (item: Item) => ReactNode;
+  /** The width of the actions column when rowActions adds buttons. */
+  actionsWidth?: string;
+  /** 2 when the list is a section of a page with its own title (the audit log under Management). */
+  level?: 1 | 2;
+  /** Whether one row may be changed and deleted (a built-in signal type may not); every row when absent. */
+  canEdit?: (item: Item) => boolean;
   newLabel: string;
   /** The form dialog's title for a new row or for `editing`. */
   formTitle: (editing: Item | null) => string;
@@ -61,7 +69,8 @@ const rowButton = (list: HTMLElement | null, index: number) => list?.querySelect
  * driven by a list-and-form machine. A resource screen gives its columns and its form fields, nothing else.
  */
 export function ResourceScreen<Item extends { id: string }, V extends object>(props: ResourceScreenProps<Item, V>) {
-  const { actor, title, intro, tableLabel, name, columns, canWrite, newLabel, filters, height = 520 } = props;
+  const { actor, title, intro, tableLabel, name, columns, canWrite, canEdit, rowActions, actionsWidth, newLabel, filters, height = 520 } = props;
+  const editable = useMemo(() => (item: Item | undefined) => canWrite && item !== undefined && (canEdit?.(item) ?? true), [canWrite, canEdit]);
   const rows = useSelector(actor, (st) => st.context.rows);
   const total = useSelector(actor, (st) => st.context.total);
   const q = useSelector(actor, (st) => st.context.q);
@@ -76,6 +85,9 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
   const formOpen = useSelector(actor, (st) => !st.matches({ form: 'closed' }));
   const confirming = useSelector(actor, (st) => st.context.confirming);
   const tableId = useId();
+  const sectionTitleId = useId();
+  const titleId = props.level === 2 ? sectionTitleId : 'page-title';
+  const Heading = props.level === 2 ? 'h2' : 'h1';
 
   const send = actor.send;
   const columnsWithName: Column<Item>[] = useMemo(() => [
@@ -91,29 +103,34 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
           data-row-index={at.index}
           tabIndex={at.active ? 0 : -1}
           onFocus={() => send({ type: 'list.focus', index: at.index })}
-          onClick={() => (canWrite ? send({ type: 'form.edit', id: item.id }) : undefined)}
-          aria-label={canWrite ? t('manage.edit', { name: name.text(item) }) : undefined}
+          onClick={() => (editable(item) ? send({ type: 'form.edit', id: item.id }) : undefined)}
+          aria-label={editable(item) ? t('manage.edit', { name: name.text(item) }) : undefined}
         >
           {name.text(item)}
         </button>
       ),
     },
     ...columns,
-    ...(canWrite
+    ...(canWrite || rowActions
       ? [
           {
             id: 'actions',
             header: t('manage.actions'),
-            width: '7rem',
+            width: actionsWidth ?? '7rem',
             cell: (item: Item) => (
-              <button type="button" className={c.button} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>
-                {t('manage.confirm')}
-              </button>
+              <span className={r.rowActions}>
+                {rowActions?.(item)}
+                {editable(item) && (
+                  <button type="button" className={c.button} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>
+                    {t('manage.confirm')}
+                  </button>
+                )}
+              </span>
             ),
           },
         ]
       : []),
-  ], [name, columns, canWrite, send]);
+  ], [name, columns, canWrite, editable, rowActions, actionsWidth, send]);
 
   const focusActive = () => {
     const at = actor.getSnapshot().context.active;
@@ -128,13 +145,13 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
       e.preventDefault();
       send({ type: 'list.move', delta: e.key === 'j' || e.key === 'ArrowDown' ? 1 : -1 });
       focusActive();
-    } else if (e.key === 'Enter' && canWrite && !onControl(e.target)) {
+    } else if (e.key === 'Enter' && editable(rows[active]) && !onControl(e.target)) {
       e.preventDefault();
       send({ type: 'form.edit' });
     } else if (e.key === 'n' && canWrite) {
       e.preventDefault();
       send({ type: 'form.new' });
-    } else if (e.key === 'Delete' && canWrite) {
+    } else if (e.key === 'Delete' && editable(rows[active])) {
       e.preventDefault();
       send({ type: 'delete.ask' });
     }
@@ -157,12 +174,12 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
 
   return (
     // The screen's keys act on its list wherever focus is inside it; fields and dialogs keep their own keys.
-    <section aria-labelledby="page-title" className={r.screen} onKeyDown={onKeyDown}>
+    <section aria-labelledby={titleId} className={r.screen} onKeyDown={onKeyDown}>
       <header className={r.header}>
         <div>
-          <h1 id="page-title" className={r.title} tabIndex={-1}>
+          <Heading id={titleId} className={r.title} tabIndex={-1}>
             {title}
-          </h1>
+          </Heading>
           {intro && <p className={r.intro}>{intro}</p>}
         </div>
         {canWrite && (

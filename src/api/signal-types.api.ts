@@ -1,0 +1,5 @@
+import { resourceApi } from './resource.api';
+import { signalType, type SignalType, type SignalTypeChange, type SignalTypeInput } from './contract/signal-types';
+
+/** `/api/signal-types` (DESIGN §6). */
+export const signalTypesApi = resourceApi<SignalType, SignalTypeInput, SignalTypeChange>('signal-types', signalType);

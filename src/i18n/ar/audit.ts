@@ -1,0 +1,21 @@
+/** The audit log (Management): who did what, when, and in whose name. */
+export const audit = {
+  'audit.title': 'سجل التدقيق',
+  'audit.intro': 'كل تغيير وحدث تسجيل دخول وجلسة عمل بصفة شخص آخر، من الأحدث إلى الأقدم. تذكر الإدخالات التي تمت أثناء العمل بصفة شخص آخر كلًّا من المسؤول والهوية التي عمل بصفتها.',
+  'audit.table': 'سجل التدقيق',
+  'audit.at': 'الوقت',
+  'audit.action': 'الإجراء',
+  'audit.detail': 'التفاصيل',
+  'audit.actor': 'بواسطة',
+  'audit.subject': 'بصفة / بشأن',
+  'audit.company': 'الشركة',
+  'audit.shadowFilter': 'جلسات العمل بصفة شخص آخر',
+  'audit.shadowAny': 'جميع الإدخالات',
+  'audit.shadowOnly': 'جلسات العمل بصفة شخص آخر فقط',
+  'audit.shadowNone': 'دون جلسات العمل بصفة شخص آخر',
+  'audit.from': 'من',
+  'audit.to': 'حتى',
+  'audit.shadowCompany': 'العمل بصفة شركة',
+  'audit.shadowUser': 'العمل بصفة مستخدم',
+  'audit.nobody': '—',
+} as const;

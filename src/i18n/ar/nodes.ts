@@ -1,0 +1,22 @@
+/** Nodes (managers): the devices behind a hub, their type, hub and tags. */
+export const nodes = {
+  'nodes.title': 'العُقد',
+  'nodes.intro': 'الأجهزة التي تأخذ القراءات. ترسل العقدة بياناتها عبر محورها وتقع في موقعه؛ اختر محورًا آخر لنقلها.',
+  'nodes.name': 'الاسم',
+  'nodes.serial': 'الرقم التسلسلي',
+  'nodes.deviceType': 'نوع الجهاز',
+  'nodes.hub': 'المحور',
+  'nodes.site': 'الموقع',
+  'nodes.tags': 'الوسوم',
+  'nodes.lastSeen': 'آخر ظهور',
+  'nodes.never': 'أبدًا',
+  'nodes.new': 'عقدة جديدة',
+  'nodes.edit': 'تعديل العقدة',
+  'nodes.table': 'قائمة العُقد',
+  'nodes.allSites': 'كل المواقع',
+  'nodes.allHubs': 'كل المحاور',
+  'nodes.allTags': 'كل الوسوم',
+  'nodes.chooseHub': 'اختر محورًا',
+  'nodes.chooseDeviceType': 'اختر نوع الجهاز',
+  'nodes.noTags': 'لا توجد وسوم للعُقد بعد: أضفها في صفحة وسوم العُقد.',
+} as const;

@@ -1,0 +1,23 @@
+/** Signal Types (managers): what feeds measure; the platform's built-in types and the company's own. */
+export const signalTypes = {
+  'signalTypes.title': 'أنواع الإشارات',
+  'signalTypes.intro': 'ما تقيسه تدفقات البيانات وبأي وحدة. الأنواع المضمّنة مشتركة بين جميع الشركات ولا يمكن تغييرها هنا؛ أضف أنواعك الخاصة بجانبها.',
+  'signalTypes.table': 'أنواع الإشارات',
+  'signalTypes.new': 'نوع إشارة جديد',
+  'signalTypes.edit': 'تعديل نوع الإشارة',
+  'signalTypes.key': 'المفتاح',
+  'signalTypes.keyHint': 'الاسم الذي تستخدمه التكاملات وقواعد التنبيه: أحرف لاتينية صغيرة وأرقام و _، ويبدأ بحرف. لا يتغير بعد الإنشاء.',
+  'signalTypes.keyRule': 'حرف لاتيني صغير، ثم أحرف صغيرة أو أرقام أو _ (64 على الأكثر).',
+  'signalTypes.name': 'الاسم',
+  'signalTypes.unit': 'الوحدة',
+  'signalTypes.unitHint': 'مثل °C أو %RH أو kWh؛ فارغة للعدّ.',
+  'signalTypes.kind': 'النوع',
+  'signalTypes.kind.instant': 'لحظي (قراءة في لحظة)',
+  'signalTypes.kind.counter': 'عدّاد (إجمالي تراكمي)',
+  'signalTypes.kindShort.instant': 'لحظي',
+  'signalTypes.kindShort.counter': 'عدّاد',
+  'signalTypes.builtIn': 'مضمّن',
+  'signalTypes.source': 'المصدر',
+  'signalTypes.own': 'الشركة',
+  'signalTypes.feeds': 'تدفقات البيانات',
+} as const;

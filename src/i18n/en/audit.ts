@@ -1,0 +1,21 @@
+/** The audit log (Management): who did what, when, and in whose name. */
+export const audit = {
+  'audit.title': 'Audit log',
+  'audit.intro': 'Every change, sign-in event and shadow session, newest first. Entries made while shadowing name both the administrator and the identity they acted as.',
+  'audit.table': 'Audit log',
+  'audit.at': 'When',
+  'audit.action': 'Action',
+  'audit.detail': 'Detail',
+  'audit.actor': 'By',
+  'audit.subject': 'As / about',
+  'audit.company': 'Company',
+  'audit.shadowFilter': 'Shadow sessions',
+  'audit.shadowAny': 'All entries',
+  'audit.shadowOnly': 'Only shadow sessions',
+  'audit.shadowNone': 'No shadow sessions',
+  'audit.from': 'From',
+  'audit.to': 'Until',
+  'audit.shadowCompany': 'Shadowing a company',
+  'audit.shadowUser': 'Shadowing a user',
+  'audit.nobody': '—',
+} as const;

@@ -1,0 +1,22 @@
+/** Nodes (managers): the devices behind a hub, their type, hub and tags. */
+export const nodes = {
+  'nodes.title': 'Nodes',
+  'nodes.intro': 'The devices that take readings. A node reports through its hub and sits at the hub’s site; choose another hub to move it.',
+  'nodes.name': 'Name',
+  'nodes.serial': 'Serial',
+  'nodes.deviceType': 'Device type',
+  'nodes.hub': 'Hub',
+  'nodes.site': 'Site',
+  'nodes.tags': 'Tags',
+  'nodes.lastSeen': 'Last seen',
+  'nodes.never': 'Never',
+  'nodes.new': 'New node',
+  'nodes.edit': 'Edit node',
+  'nodes.table': 'Nodes',
+  'nodes.allSites': 'All sites',
+  'nodes.allHubs': 'All hubs',
+  'nodes.allTags': 'All tags',
+  'nodes.chooseHub': 'Choose a hub',
+  'nodes.chooseDeviceType': 'Choose a device type',
+  'nodes.noTags': 'No node tags yet: add them on the Node Tags page.',
+} as const;

@@ -1,0 +1,23 @@
+/** Signal Types (managers): what feeds measure; the platform's built-in types and the company's own. */
+export const signalTypes = {
+  'signalTypes.title': 'Signal Types',
+  'signalTypes.intro': 'What feeds measure and in which unit. Built-in types are shared by every company and cannot be changed here; add your own beside them.',
+  'signalTypes.table': 'Signal types',
+  'signalTypes.new': 'New signal type',
+  'signalTypes.edit': 'Edit signal type',
+  'signalTypes.key': 'Key',
+  'signalTypes.keyHint': 'How integrations and alert rules name it: lower-case letters, digits and _, starting with a letter. Fixed once created.',
+  'signalTypes.keyRule': 'A lower-case letter, then lower-case letters, digits or _ (at most 64).',
+  'signalTypes.name': 'Name',
+  'signalTypes.unit': 'Unit',
+  'signalTypes.unitHint': 'Such as °C, %RH or kWh; empty for a count.',
+  'signalTypes.kind': 'Kind',
+  'signalTypes.kind.instant': 'Instant (a reading at a moment)',
+  'signalTypes.kind.counter': 'Counter (a running total)',
+  'signalTypes.kindShort.instant': 'Instant',
+  'signalTypes.kindShort.counter': 'Counter',
+  'signalTypes.builtIn': 'Built-in',
+  'signalTypes.source': 'Source',
+  'signalTypes.own': 'Company',
+  'signalTypes.feeds': 'Feeds',
+} as const;

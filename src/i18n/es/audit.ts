@@ -1,0 +1,21 @@
+/** The audit log (Management): who did what, when, and in whose name. */
+export const audit = {
+  'audit.title': 'Registro de auditoría',
+  'audit.intro': 'Todos los cambios, eventos de inicio de sesión y sesiones de suplantación, de más reciente a más antiguo. Las entradas realizadas durante una suplantación indican tanto al administrador como la identidad con la que actuó.',
+  'audit.table': 'Registro de auditoría',
+  'audit.at': 'Cuándo',
+  'audit.action': 'Acción',
+  'audit.detail': 'Detalle',
+  'audit.actor': 'Realizado por',
+  'audit.subject': 'Como / sobre',
+  'audit.company': 'Empresa',
+  'audit.shadowFilter': 'Sesiones de suplantación',
+  'audit.shadowAny': 'Todas las entradas',
+  'audit.shadowOnly': 'Solo sesiones de suplantación',
+  'audit.shadowNone': 'Sin sesiones de suplantación',
+  'audit.from': 'Desde',
+  'audit.to': 'Hasta',
+  'audit.shadowCompany': 'Actuando como una empresa',
+  'audit.shadowUser': 'Actuando como un usuario',
+  'audit.nobody': '—',
+} as const;

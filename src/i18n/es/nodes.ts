@@ -1,0 +1,22 @@
+/** Nodes (managers): the devices behind a hub, their type, hub and tags. */
+export const nodes = {
+  'nodes.title': 'Nodos',
+  'nodes.intro': 'Los dispositivos que toman lecturas. Un nodo informa a través de su concentrador y está en el sitio de este; elija otro concentrador para moverlo.',
+  'nodes.name': 'Nombre',
+  'nodes.serial': 'Número de serie',
+  'nodes.deviceType': 'Tipo de dispositivo',
+  'nodes.hub': 'Concentrador',
+  'nodes.site': 'Sitio',
+  'nodes.tags': 'Etiquetas',
+  'nodes.lastSeen': 'Última conexión',
+  'nodes.never': 'Nunca',
+  'nodes.new': 'Nuevo nodo',
+  'nodes.edit': 'Editar nodo',
+  'nodes.table': 'Lista de nodos',
+  'nodes.allSites': 'Todos los sitios',
+  'nodes.allHubs': 'Todos los concentradores',
+  'nodes.allTags': 'Todas las etiquetas',
+  'nodes.chooseHub': 'Elija un concentrador',
+  'nodes.chooseDeviceType': 'Elija un tipo de dispositivo',
+  'nodes.noTags': 'Aún no hay etiquetas de nodo: añádalas en la página Etiquetas de nodo.',
+} as const;

@@ -1,0 +1,23 @@
+/** Signal Types (managers): what feeds measure; the platform's built-in types and the company's own. */
+export const signalTypes = {
+  'signalTypes.title': 'Tipos de señal',
+  'signalTypes.intro': 'Qué miden los flujos de datos y en qué unidad. Los tipos integrados los comparten todas las empresas y no se pueden cambiar aquí; añada los suyos junto a ellos.',
+  'signalTypes.table': 'Tipos de señal',
+  'signalTypes.new': 'Nuevo tipo de señal',
+  'signalTypes.edit': 'Editar tipo de señal',
+  'signalTypes.key': 'Clave',
+  'signalTypes.keyHint': 'Cómo lo nombran las integraciones y las reglas de alerta: minúsculas, dígitos y _, empezando por una letra. No cambia una vez creado.',
+  'signalTypes.keyRule': 'Una letra minúscula y luego minúsculas, dígitos o _ (64 como máximo).',
+  'signalTypes.name': 'Nombre',
+  'signalTypes.unit': 'Unidad',
+  'signalTypes.unitHint': 'Como °C, %RH o kWh; vacía para un recuento.',
+  'signalTypes.kind': 'Clase',
+  'signalTypes.kind.instant': 'Instantánea (una lectura en un momento)',
+  'signalTypes.kind.counter': 'Contador (un total acumulado)',
+  'signalTypes.kindShort.instant': 'Instantánea',
+  'signalTypes.kindShort.counter': 'Contador',
+  'signalTypes.builtIn': 'Integrado',
+  'signalTypes.source': 'Origen',
+  'signalTypes.own': 'Empresa',
+  'signalTypes.feeds': 'Flujos de datos',
+} as const;

@@ -1,0 +1,21 @@
+/** The audit log (Management): who did what, when, and in whose name. */
+export const audit = {
+  'audit.title': 'Journal d’audit',
+  'audit.intro': 'Chaque modification, événement de connexion et session d’emprunt d’identité, du plus récent au plus ancien. Les entrées créées pendant un emprunt d’identité indiquent à la fois l’administrateur et l’identité au nom de laquelle il a agi.',
+  'audit.table': 'Journal d’audit',
+  'audit.at': 'Date',
+  'audit.action': 'Opération',
+  'audit.detail': 'Détail',
+  'audit.actor': 'Par',
+  'audit.subject': 'En tant que / concernant',
+  'audit.company': 'Entreprise',
+  'audit.shadowFilter': 'Sessions d’emprunt d’identité',
+  'audit.shadowAny': 'Toutes les entrées',
+  'audit.shadowOnly': 'Uniquement les sessions d’emprunt d’identité',
+  'audit.shadowNone': 'Sans les sessions d’emprunt d’identité',
+  'audit.from': 'Du',
+  'audit.to': 'Jusqu’au',
+  'audit.shadowCompany': 'Au nom d’une entreprise',
+  'audit.shadowUser': 'En tant qu’utilisateur',
+  'audit.nobody': '—',
+} as const;

@@ -1,0 +1,22 @@
+/** Nodes (managers): the devices behind a hub, their type, hub and tags. */
+export const nodes = {
+  'nodes.title': 'Nœuds',
+  'nodes.intro': 'Les appareils qui prennent les relevés. Un nœud transmet par son concentrateur et se trouve sur le site de celui-ci ; choisissez un autre concentrateur pour le déplacer.',
+  'nodes.name': 'Nom',
+  'nodes.serial': 'Numéro de série',
+  'nodes.deviceType': 'Type d’appareil',
+  'nodes.hub': 'Concentrateur',
+  'nodes.site': 'Site',
+  'nodes.tags': 'Étiquettes',
+  'nodes.lastSeen': 'Dernière activité',
+  'nodes.never': 'Jamais',
+  'nodes.new': 'Nouveau nœud',
+  'nodes.edit': 'Modifier le nœud',
+  'nodes.table': 'Liste des nœuds',
+  'nodes.allSites': 'Tous les sites',
+  'nodes.allHubs': 'Tous les concentrateurs',
+  'nodes.allTags': 'Toutes les étiquettes',
+  'nodes.chooseHub': 'Choisissez un concentrateur',
+  'nodes.chooseDeviceType': 'Choisissez un type d’appareil',
+  'nodes.noTags': 'Aucune étiquette de nœud : ajoutez-en sur la page Étiquettes de nœud.',
+} as const;

@@ -1,0 +1,23 @@
+/** Signal Types (managers): what feeds measure; the platform's built-in types and the company's own. */
+export const signalTypes = {
+  'signalTypes.title': 'Types de signal',
+  'signalTypes.intro': 'Ce que mesurent les flux de données, et dans quelle unité. Les types intégrés sont partagés par toutes les entreprises et ne peuvent pas être modifiés ici ; ajoutez les vôtres à côté.',
+  'signalTypes.table': 'Types de signal',
+  'signalTypes.new': 'Nouveau type de signal',
+  'signalTypes.edit': 'Modifier le type de signal',
+  'signalTypes.key': 'Clé',
+  'signalTypes.keyHint': 'Le nom que lui donnent les intégrations et les règles d’alerte : minuscules, chiffres et _, en commençant par une lettre. Fixée à la création.',
+  'signalTypes.keyRule': 'Une lettre minuscule, puis des minuscules, des chiffres ou _ (64 au plus).',
+  'signalTypes.name': 'Nom',
+  'signalTypes.unit': 'Unité',
+  'signalTypes.unitHint': 'Par exemple °C, %RH ou kWh ; vide pour un comptage.',
+  'signalTypes.kind': 'Nature',
+  'signalTypes.kind.instant': 'Instantané (un relevé à un moment donné)',
+  'signalTypes.kind.counter': 'Compteur (un total cumulé)',
+  'signalTypes.kindShort.instant': 'Instantané',
+  'signalTypes.kindShort.counter': 'Compteur',
+  'signalTypes.builtIn': 'Intégré',
+  'signalTypes.source': 'Origine',
+  'signalTypes.own': 'Entreprise',
+  'signalTypes.feeds': 'Flux',
+} as const;

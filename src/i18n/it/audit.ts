@@ -1,0 +1,21 @@
+/** The audit log (Management): who did what, when, and in whose name. */
+export const audit = {
+  'audit.title': 'Registro di audit',
+  'audit.intro': 'Ogni modifica, evento di accesso e sessione di impersonificazione, dal più recente al meno recente. Le voci registrate durante un’impersonificazione indicano sia l’amministratore sia l’identità con cui ha operato.',
+  'audit.table': 'Registro di audit',
+  'audit.at': 'Quando',
+  'audit.action': 'Azione',
+  'audit.detail': 'Dettaglio',
+  'audit.actor': 'Eseguito da',
+  'audit.subject': 'Come / riguardo a',
+  'audit.company': 'Azienda',
+  'audit.shadowFilter': 'Sessioni di impersonificazione',
+  'audit.shadowAny': 'Tutte le voci',
+  'audit.shadowOnly': 'Solo sessioni di impersonificazione',
+  'audit.shadowNone': 'Senza sessioni di impersonificazione',
+  'audit.from': 'Dal',
+  'audit.to': 'Fino al',
+  'audit.shadowCompany': 'Operando come un’azienda',
+  'audit.shadowUser': 'Operando come un utente',
+  'audit.nobody': '—',
+} as const;

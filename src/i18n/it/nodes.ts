@@ -1,0 +1,22 @@
+/** Nodes (managers): the devices behind a hub, their type, hub and tags. */
+export const nodes = {
+  'nodes.title': 'Nodi',
+  'nodes.intro': 'I dispositivi che rilevano le letture. Un nodo invia i dati tramite il suo concentratore e si trova nel sito di questo; scegli un altro concentratore per spostarlo.',
+  'nodes.name': 'Nome',
+  'nodes.serial': 'Numero di serie',
+  'nodes.deviceType': 'Tipo di dispositivo',
+  'nodes.hub': 'Concentratore',
+  'nodes.site': 'Sito',
+  'nodes.tags': 'Etichette',
+  'nodes.lastSeen': 'Ultima attività',
+  'nodes.never': 'Mai',
+  'nodes.new': 'Nuovo nodo',
+  'nodes.edit': 'Modifica nodo',
+  'nodes.table': 'Elenco dei nodi',
+  'nodes.allSites': 'Tutti i siti',
+  'nodes.allHubs': 'Tutti i concentratori',
+  'nodes.allTags': 'Tutte le etichette',
+  'nodes.chooseHub': 'Scegli un concentratore',
+  'nodes.chooseDeviceType': 'Scegli un tipo di dispositivo',
+  'nodes.noTags': 'Nessuna etichetta dei nodi: aggiungile nella pagina Etichette dei nodi.',
+} as const;

@@ -1,0 +1,23 @@
+/** Signal Types (managers): what feeds measure; the platform's built-in types and the company's own. */
+export const signalTypes = {
+  'signalTypes.title': 'Tipi di segnale',
+  'signalTypes.intro': 'Che cosa misurano i flussi di dati e in quale unità. I tipi predefiniti sono condivisi da tutte le aziende e non si possono modificare qui; aggiungi i tuoi accanto a essi.',
+  'signalTypes.table': 'Tipi di segnale',
+  'signalTypes.new': 'Nuovo tipo di segnale',
+  'signalTypes.edit': 'Modifica tipo di segnale',
+  'signalTypes.key': 'Chiave',
+  'signalTypes.keyHint': 'Il nome con cui lo indicano integrazioni e regole di allarme: minuscole, cifre e _, iniziando con una lettera. Non cambia dopo la creazione.',
+  'signalTypes.keyRule': 'Una lettera minuscola, poi minuscole, cifre o _ (al massimo 64).',
+  'signalTypes.name': 'Nome',
+  'signalTypes.unit': 'Unità',
+  'signalTypes.unitHint': 'Ad esempio °C, %RH o kWh; vuota per un conteggio.',
+  'signalTypes.kind': 'Natura',
+  'signalTypes.kind.instant': 'Istantaneo (una lettura in un momento)',
+  'signalTypes.kind.counter': 'Contatore (un totale progressivo)',
+  'signalTypes.kindShort.instant': 'Istantaneo',
+  'signalTypes.kindShort.counter': 'Contatore',
+  'signalTypes.builtIn': 'Predefinito',
+  'signalTypes.source': 'Origine',
+  'signalTypes.own': 'Azienda',
+  'signalTypes.feeds': 'Flussi',
+} as const;

@@ -1,0 +1,21 @@
+/** The audit log (Management): who did what, when, and in whose name. */
+export const audit = {
+  'audit.title': '审计日志',
+  'audit.intro': '所有更改、登录事件以及以他人身份操作的会话，最新的排在最前。以他人身份操作期间产生的记录会同时列出管理员及其所代表的身份。',
+  'audit.table': '审计日志',
+  'audit.at': '时间',
+  'audit.action': '操作',
+  'audit.detail': '详情',
+  'audit.actor': '操作人',
+  'audit.subject': '代表身份 / 相关对象',
+  'audit.company': '公司',
+  'audit.shadowFilter': '以他人身份操作的会话',
+  'audit.shadowAny': '全部记录',
+  'audit.shadowOnly': '仅以他人身份操作的会话',
+  'audit.shadowNone': '不含以他人身份操作的会话',
+  'audit.from': '起始',
+  'audit.to': '截止',
+  'audit.shadowCompany': '以公司身份操作',
+  'audit.shadowUser': '以用户身份操作',
+  'audit.nobody': '—',
+} as const;

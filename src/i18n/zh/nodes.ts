@@ -1,0 +1,22 @@
+/** Nodes (managers): the devices behind a hub, their type, hub and tags. */
+export const nodes = {
+  'nodes.title': '节点',
+  'nodes.intro': '采集读数的设备。节点通过其集中器上报，位于集中器所在的站点；选择另一个集中器即可移动节点。',
+  'nodes.name': '名称',
+  'nodes.serial': '序列号',
+  'nodes.deviceType': '设备类型',
+  'nodes.hub': '集中器',
+  'nodes.site': '站点',
+  'nodes.tags': '标签',
+  'nodes.lastSeen': '最后上线',
+  'nodes.never': '从未',
+  'nodes.new': '新建节点',
+  'nodes.edit': '编辑节点',
+  'nodes.table': '节点列表',
+  'nodes.allSites': '所有站点',
+  'nodes.allHubs': '所有集中器',
+  'nodes.allTags': '所有标签',
+  'nodes.chooseHub': '选择集中器',
+  'nodes.chooseDeviceType': '选择设备类型',
+  'nodes.noTags': '还没有节点标签：请在“节点标签”页面添加。',
+} as const;

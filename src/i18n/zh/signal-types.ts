@@ -1,0 +1,23 @@
+/** Signal Types (managers): what feeds measure; the platform's built-in types and the company's own. */
+export const signalTypes = {
+  'signalTypes.title': '信号类型',
+  'signalTypes.intro': '数据流测量的内容及其单位。内置类型由所有公司共享，无法在此更改；您可以在其旁添加自己的类型。',
+  'signalTypes.table': '信号类型',
+  'signalTypes.new': '新建信号类型',
+  'signalTypes.edit': '编辑信号类型',
+  'signalTypes.key': '键',
+  'signalTypes.keyHint': '集成和告警规则用来引用它的名称：以字母开头，仅含小写字母、数字和 _。创建后不可更改。',
+  'signalTypes.keyRule': '以小写字母开头，后接小写字母、数字或 _（最多 64 个）。',
+  'signalTypes.name': '名称',
+  'signalTypes.unit': '单位',
+  'signalTypes.unitHint': '例如 °C、%RH 或 kWh；计数则留空。',
+  'signalTypes.kind': '类别',
+  'signalTypes.kind.instant': '瞬时值（某一时刻的读数）',
+  'signalTypes.kind.counter': '计数器（累计总量）',
+  'signalTypes.kindShort.instant': '瞬时值',
+  'signalTypes.kindShort.counter': '计数器',
+  'signalTypes.builtIn': '内置',
+  'signalTypes.source': '来源',
+  'signalTypes.own': '公司',
+  'signalTypes.feeds': '数据流',
+} as const;

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { useActors } from '../actors';
+import { currentLocale, formatNumber, t } from '../../i18n';
+import { feedsMachine, type FeedValues } from '../../machines/feeds.machine';
+import type { Feed } from '../../api/contract/feeds';
+import { ResourceScreen } from '../ui/resource-screen';
+import { InputField, SelectField } from '../ui/form-field';
+import type { Column } from '../ui/virtual-table';
+import * as r from '../ui/resource-screen.css';
+
+const NO_CHOICES: never[] = [];
+
+/** A feed's own range as the list shows it; none at all means the site's applies. */
+function rangeText(f: Feed): string {
+  if (f.low === null && f.high === null) return t('feeds.rangeNone');
+  const end = (v: number | null) => (v === null ? t('feeds.rangeOpen') : formatNumber(v));
+  return t('feeds.rangeValue', { low: end(f.low), high: end(f.high) });
+}
+
+/** Feeds (managers): the channels of the company's nodes. `?new=1` (the palette's "New feed") opens the form. */
+export function FeedsView() {
+  const search = useSearch();
+  // A new query (the palette again) starts the screen afresh.
+  return <FeedsScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
+}
+
+function FeedsScreen({ startNew }: { startNew: boolean }) {
+  const { session } = useActors();
+  const role = useSelector(session, (st) => st.context.session?.role);
+  const actor = useActorRef(feedsMachine, { input: { startNew } });
+  const filters = useSelector(actor, (st) => st.context.filters);
+  const lookups = useSelector(actor, (st) => st.context.lookups);
+  const locale = currentLocale();
+  const name = useMemo(() => ({ header: t('feeds.name'), sortKey: 'name', text: (f: Feed) => f.name }), [locale]);
+  const columns = useMemo((): Column<Feed>[] => [
+    { id: 'node', header: t('feeds.node'), sortKey: 'nodeName', width: '1.5fr', cell: (f) => f.nodeName },
+    { id: 'site', header: t('feeds.site'), sortKey: 'siteName', width: '1.5fr', cell: (f) => f.siteName },
+    { id: 'signalType', header: t('feeds.signalType'), sortKey: 'signalTypeName', width: '1.3fr', cell: (f) => f.signalTypeName },
+    { id: 'unit', header: t('feeds.unit'), width: '5rem', cell: (f) => f.unit },
+    { id: 'range', header: t('feeds.range'), width: '1.2fr', cell: rangeText },
+  ], [locale]);
+  const where = (filter: string, all: string, lookup: string, label: string) => (
+    <div className={r.where}>
+      <SelectField
+      label={label}
+      value={filters[filter] ?? ''}
+      options={lookups[lookup] ?? NO_CHOICES}
+      placeholder={all}
+        onChange={(value) => actor.send({ type: 'list.where', name: filter, value })}
+        onBlur={() => undefined}
+      />
+    </div>
+  );
+  return (
+    <ResourceScreen<Feed, FeedValues>
+      actor={actor}
+      title={t('feeds.title')}
+      intro={t('feeds.intro')}
+      tableLabel={t('feeds.table')}
+      name={name}
+      columns={columns}
+      canWrite={role === 'admin' || role === 'manager'}
+      newLabel={t('feeds.new')}
+      formTitle={(editing) => (editing ? t('feeds.edit') : t('feeds.new'))}
+      filters={
+        <>
+          {where('siteId', t('feeds.allSites'), 'sites', t('feeds.site'))}
+          {where('nodeId', t('feeds.allNodes'), 'nodes', t('feeds.node'))}
+          {where('signalTypeId', t('feeds.allSignalTypes'), 'signalTypes', t('feeds.signalType'))}
+        </>
+      }
+      form={(f) => (
+        <>
+          <SelectField label={t('feeds.node')} options={f.choices('nodes')} placeholder={t('feeds.choose')} {...f.text('nodeId')} />
+          <SelectField label={t('feeds.signalType')} options={f.choices('signalTypes')} placeholder={t('feeds.choose')} {...f.text('signalTypeId')} />
+          <InputField label={t('feeds.name')} maxLength={200} {...f.text('name')} />
+          <InputField label={t('feeds.low')} inputMode="decimal" hint={t('feeds.rangeHint')} {...f.text('low')} />
+          <InputField label={t('feeds.high')} inputMode="decimal" {...f.text('high')} />
+        </>
+      )}
+    />
+  );
+}

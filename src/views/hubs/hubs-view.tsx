@@ -1,0 +1,117 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { useActors } from '../actors';
+import { currentLocale, formatNumber, t, type I18nKey } from '../../i18n';
+import { hubsMachine, type HubValues } from '../../machines/hubs.machine';
+import { hubKeysMachine } from '../../machines/hub-keys.machine';
+import type { Hub, HubStatus } from '../../api/contract/hubs';
+import { ResourceScreen } from '../ui/resource-screen';
+import { InputField, SelectField } from '../ui/form-field';
+import type { Column } from '../ui/virtual-table';
+import { HubKeysDialog } from './hub-keys-dialog';
+import * as c from '../ui/controls.css';
+import * as h from './hubs.css';
+
+const STATUS_KEYS: Record<HubStatus, I18nKey> = { online: 'hubs.status.online', offline: 'hubs.status.offline', never: 'hubs.status.never' };
+/** Each status has its own shape, so it reads without its colour. */
+const STATUS_SYMBOLS: Record<HubStatus, string> = { online: '●', offline: '✕', never: '○' };
+
+/** Hubs (managers): a company's gateways and their API keys. `?new=1` (the palette's "New hub") opens the form. */
+export function HubsView() {
+  const search = useSearch();
+  // A new query (the palette again) starts the screen afresh.
+  return <HubsScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
+}
+
+function HubsScreen({ startNew }: { startNew: boolean }) {
+  const { session } = useActors();
+  const role = useSelector(session, (st) => st.context.session?.role);
+  const canWrite = role === 'admin' || role === 'manager';
+  const actor = useActorRef(hubsMachine, { input: { startNew } });
+  const keys = useActorRef(hubKeysMachine);
+  const sites = useSelector(actor, (st) => st.context.lookups.sites ?? []);
+  const siteId = useSelector(actor, (st) => st.context.filters.siteId ?? '');
+  const locale = currentLocale();
+  const name = useMemo(() => ({ header: t('hubs.name'), sortKey: 'name', text: (hub: Hub) => hub.name }), [locale]);
+  const columns = useMemo((): Column<Hub>[] => [
+    { id: 'serial', header: t('hubs.serial'), sortKey: 'serial', width: '1fr', cell: (hub) => hub.serial },
+    { id: 'site', header: t('hubs.site'), sortKey: 'siteName', width: '1.5fr', cell: (hub) => hub.siteName },
+    {
+      id: 'status',
+      header: t('hubs.status'),
+      width: '9rem',
+      cell: (hub) => (
+        <span className={h.status[hub.status]}>
+          <span aria-hidden="true">{STATUS_SYMBOLS[hub.status]}</span>
+          {t(STATUS_KEYS[hub.status])}
+        </span>
+      ),
+    },
+    { id: 'nodeCount', header: t('hubs.nodeCount'), sortKey: 'nodeCount', width: '5rem', cell: (hub) => formatNumber(hub.nodeCount) },
+    { id: 'keyCount', header: t('hubs.keyCount'), width: '6rem', cell: (hub) => formatNumber(hub.keyCount) },
+    ...(canWrite
+      ? [
+          {
+            id: 'keys',
+            header: t('hubs.keys'),
+            width: '8rem',
+            // In the tab order of the keyboard's row only, like the row's name: Tab from the name reaches it.
+            cell: (hub: Hub, at: { active: boolean }) => (
+              <button
+                type="button"
+                className={c.button}
+                tabIndex={at.active ? 0 : -1}
+                aria-label={t('hubs.keysOf', { name: hub.name })}
+                onClick={() => keys.send({ type: 'keys.open', hub: { id: hub.id, name: hub.name } })}
+              >
+                {t('hubs.keys')}
+              </button>
+            ),
+          },
+        ]
+      : []),
+  ], [locale, canWrite, keys]);
+  return (
+    <>
+      <ResourceScreen<Hub, HubValues>
+        actor={actor}
+        title={t('hubs.title')}
+        intro={t('hubs.intro')}
+        tableLabel={t('hubs.table')}
+        name={name}
+        columns={columns}
+        canWrite={canWrite}
+        newLabel={t('hubs.new')}
+        formTitle={(editing) => (editing ? t('hubs.edit') : t('hubs.new'))}
+        filters={
+          <div className={h.filterField}>
+            <SelectField
+              label={t('hubs.site')}
+              value={siteId}
+              options={sites}
+              placeholder={t('hubs.allSites')}
+              onChange={(value) => actor.send({ type: 'list.where', name: 'siteId', value })}
+              onBlur={() => undefined}
+            />
+          </div>
+        }
+        form={(f) => (
+          <>
+            <SelectField
+              label={t('hubs.site')}
+              options={f.choices('sites')}
+              placeholder={t('hubs.chooseSite')}
+              {...f.text('siteId')}
+            />
+            <InputField label={t('hubs.serial')} maxLength={64} {...f.text('serial')} />
+            <InputField label={t('hubs.name')} maxLength={200} {...f.text('name')} />
+            <InputField label={t('hubs.firmware')} maxLength={32} {...f.text('firmware')} />
+          </>
+        )}
+      />
+      {/* The list's key counts change with the dialog's keys, so it is read again when the dialog closes. */}
+      <HubKeysDialog actor={keys} onClosed={() => actor.send({ type: 'list.reload' })} />
+    </>
+  );
+}
