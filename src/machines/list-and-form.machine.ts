@@ -139,7 +139,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
   const namesRow = (c: Ctx, event: { id?: string }) => event.id !== undefined && c.rows.some((r) => r.id === event.id);
 
   return setup({
-    types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput },
+    types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput, emitted: {} as { type: 'rows.changed' } },
     actors: {
       fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
       saveRow: fromPromise<Item, { id: string | null; input: Input | Update }>(({ input }) =>
@@ -166,6 +166,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           return event.q;
         },
         offset: 0,
+        // Another query is another list: the keyboard starts again at its first row.
+        active: -1,
       }),
       setWhere: assign({
         filters: ({ context, event }) => {
@@ -176,6 +178,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           return next;
         },
         offset: 0,
+        active: -1,
       }),
       setSort: assign({
         sort: ({ event }) => {
@@ -183,6 +186,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           return event.sort;
         },
         offset: 0,
+        active: -1,
       }),
       setPage: assign({
         offset: ({ context, event }) => {
@@ -268,6 +272,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       deleteFailed: assign({ deleteFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
       cancelDelete: assign({ confirming: null, deleteFailure: null }),
       reloadList: enqueueActions(({ enqueue }) => {
+        // Others who hold copies of these rows (the company switcher holds the companies) hear of every write.
+        enqueue.emit({ type: 'rows.changed' });
         enqueue.raise({ type: 'list.reload' });
         if (config.lookupsFollowList) enqueue.raise({ type: 'lookups.reload' });
       }),

@@ -24,6 +24,7 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });
 
 export const customerType = z.enum(['UKE', 'Mackwell', 'EPS']);
+export type CustomerType = z.infer<typeof customerType>;
 export const membershipRole = z.enum(['manager', 'user', 'viewer']);
 export type MembershipRole = z.infer<typeof membershipRole>;
 /** The role a session acts with: a platform admin, or the membership role in the token's company. */

@@ -44,6 +44,8 @@ export interface ResourceScreenProps<Item extends { id: string }, V extends obje
   actionsWidth?: string;
   /** 2 when the list is a section of a page with its own title (the audit log under Management). */
   level?: 1 | 2;
+  /** Single keys acting on the keyboard's row ("s" shadows a company), beside j/k, Enter, n and Delete. */
+  rowKeys?: Record<string, (item: Item) => void>;
   /** Whether one row may be changed and deleted (a built-in signal type may not); every row when absent. */
   canEdit?: (item: Item) => boolean;
   newLabel: string;
@@ -148,6 +150,13 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
     } else if (e.key === 'Enter' && editable(rows[active]) && !onControl(e.target)) {
       e.preventDefault();
       send({ type: 'form.edit' });
+    } else if (props.rowKeys?.[e.key]) {
+      const ctx = actor.getSnapshot().context;
+      const item = ctx.rows[ctx.active];
+      if (item) {
+        e.preventDefault();
+        props.rowKeys[e.key]!(item);
+      }
     } else if (e.key === 'n' && canWrite) {
       e.preventDefault();
       send({ type: 'form.new' });
@@ -189,7 +198,14 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         )}
       </header>
       <div className={r.toolbar}>
-        <FilterField value={q} onChange={(value) => send({ type: 'list.filter', q: value })} onDown={focusActive} />
+        <FilterField
+          value={q}
+          onChange={(value) => send({ type: 'list.filter', q: value })}
+          onDown={() => {
+            send({ type: 'list.focus', index: 0 });
+            focusActive();
+          }}
+        />
         {filters}
       </div>
       {notice && (
