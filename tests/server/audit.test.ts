@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, buildTestApp, call, demoIds, signIn, signInAdmin, type TestApp } from './helpers';
+import { DEMO, buildTestApp, call, demoIds, roleTokens, switchTo, type TestApp } from './helpers';
 import { listAnswer } from '../../src/api/contract/list';
 import { auditEntry, type AuditEntry } from '../../src/api/contract/audit';
 import { audit } from '../../server/db/audit.repository';
@@ -11,9 +11,8 @@ import { audit } from '../../server/db/audit.repository';
 describe('the audit log', () => {
   let t: TestApp;
   let ids: Awaited<ReturnType<typeof demoIds>>;
-  const tok = { manager: '', managerMackwell: '', user: '', viewer: '', admin: '', adminNorthwind: '', shadowHarbour: '', asMax: '' };
+  let tok: Awaited<ReturnType<typeof roleTokens>> & { asMax: string };
   const post = (url: string, body: unknown, token: string) => call(t.app, 'POST', url, body, token);
-  const switchTo = async (token: string, companyId: string) => (await post('/api/switch-company', { companyId }, token)).body.data.accessToken as string;
   const read = async (token: string, query = '') => {
     const r = await call(t.app, 'GET', `/api/audit?limit=1000${query}`, undefined, token);
     if (r.status !== 200) throw new Error(`audit: ${r.status} ${JSON.stringify(r.body)}`);
@@ -25,15 +24,8 @@ describe('the audit log', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t.deps);
-    const manager = (await signIn(t.app, DEMO.manager)).accessToken;
-    tok.manager = await switchTo(manager, ids.northwind);
-    tok.managerMackwell = await switchTo(manager, ids.mackwell);
-    tok.user = (await signIn(t.app, DEMO.user)).accessToken;
-    tok.viewer = (await signIn(t.app, DEMO.viewer)).accessToken;
-    tok.admin = (await signInAdmin(t.app)).accessToken;
-    tok.adminNorthwind = await switchTo(tok.admin, ids.northwind);
-    tok.shadowHarbour = (await post('/api/shadow-company', { companyId: ids.harbour }, tok.admin)).body.data.accessToken;
-    tok.asMax = await switchTo((await post('/api/shadow-user', { userId: ids.manager }, tok.admin)).body.data.accessToken, ids.northwind);
+    const roles = await roleTokens(t.app, ids);
+    tok = { ...roles, asMax: await switchTo(t.app, (await post('/api/shadow-user', { userId: ids.manager }, roles.admin)).body.data.accessToken, ids.northwind) };
     expect((await tag(tok.manager, 'Audit Northwind cold chain')).status).toBe(201);
     expect((await tag(tok.managerMackwell, 'Audit Mackwell exits')).status).toBe(201);
     expect((await tag(tok.shadowHarbour, 'Audit Harbour shadow tag')).status).toBe(201);

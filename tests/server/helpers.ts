@@ -241,3 +241,26 @@ export function expectSession(data: unknown, want: { role?: string; companyId?: 
   expect(s.expiresIn).toBeGreaterThan(0);
   expect(s.refreshToken.length).toBeGreaterThanOrEqual(32);
 }
+
+/** A session's token for another of its companies. */
+export async function switchTo(app: FastifyInstance, token: string, companyId: string): Promise<string> {
+  return (await call(app, 'POST', '/api/switch-company', { companyId }, token)).body.data.accessToken as string;
+}
+
+/**
+ * A token per role acting for Northwind (the admin switched in), the manager's for Mackwell, the admin's own, and a
+ * company shadow of Harbour (a company none of the demo members belong to): who the management suites act as.
+ */
+export async function roleTokens(app: FastifyInstance, ids: Awaited<ReturnType<typeof demoIds>>) {
+  const manager = (await signIn(app, DEMO.manager)).accessToken as string;
+  const admin = (await signInAdmin(app)).accessToken as string;
+  return {
+    manager: await switchTo(app, manager, ids.northwind),
+    managerMackwell: await switchTo(app, manager, ids.mackwell),
+    user: (await signIn(app, DEMO.user)).accessToken as string,
+    viewer: (await signIn(app, DEMO.viewer)).accessToken as string,
+    admin,
+    adminNorthwind: await switchTo(app, admin, ids.northwind),
+    shadowHarbour: (await call(app, 'POST', '/api/shadow-company', { companyId: ids.harbour }, admin)).body.data.accessToken as string,
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAnswer } from '../../src/api/contract/list';
 import type { Ctx, ResourceCase } from './resource-cases/case';
-import { DEMO, buildTestApp, call, demoIds, signIn, signInAdmin } from './helpers';
+import { buildTestApp, call, demoIds, roleTokens } from './helpers';
 import { seedSmallWorld } from './world-fixture';
 
 /**
@@ -35,17 +35,9 @@ describe('management resources', () => {
     ctx.t = await buildTestApp();
     await seedSmallWorld(ctx.t.deps);
     const ids = await demoIds(ctx.t.deps);
-    const manager = (await signIn(ctx.t.app, DEMO.manager)).accessToken;
-    const admin = (await signInAdmin(ctx.t.app)).accessToken;
-    const switchTo = async (token: string, companyId: string) =>
-      (await call(ctx.t.app, 'POST', '/api/switch-company', { companyId }, token)).body.data.accessToken as string;
-    ctx.tok = {
-      manager: await switchTo(manager, ids.northwind),
-      user: (await signIn(ctx.t.app, DEMO.user)).accessToken,
-      viewer: (await signIn(ctx.t.app, DEMO.viewer)).accessToken,
-      admin: await switchTo(admin, ids.northwind),
-    };
-    ctx.foreign = (await call(ctx.t.app, 'POST', '/api/shadow-company', { companyId: ids.harbour }, (await signInAdmin(ctx.t.app)).accessToken)).body.data.accessToken;
+    const roles = await roleTokens(ctx.t.app, ids);
+    ctx.tok = { manager: roles.manager, user: roles.user, viewer: roles.viewer, admin: roles.adminNorthwind };
+    ctx.foreign = roles.shadowHarbour;
     ctx.unique = (prefix = 'Zeta') => `${prefix} ${++n} ${Math.random().toString(36).slice(2, 7)}`;
   });
   afterAll(() => ctx.t.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMO, MINUTE, buildTestApp, call, demoIds, freshIp, newUser, resetTokenFor, signIn, signInAdmin, testClock, waitForMails, type TestApp,
+  DEMO, MINUTE, buildTestApp, call, demoIds, freshIp, newUser, resetTokenFor, roleTokens, signIn, switchTo as switchToCompany, testClock,
+  waitForMails, type TestApp,
 } from './helpers';
 import { listAnswer } from '../../src/api/contract/list';
 import { companyUser, platformUser } from '../../src/api/contract/users';
@@ -13,7 +14,7 @@ import { companyUser, platformUser } from '../../src/api/contract/users';
 describe('users: invitations and memberships', () => {
   let t: TestApp;
   let ids: Awaited<ReturnType<typeof demoIds>>;
-  const tok = { manager: '', managerMackwell: '', user: '', viewer: '', admin: '', adminNorthwind: '', shadowHarbour: '' };
+  let tok: Awaited<ReturnType<typeof roleTokens>>;
   let n = 0;
   const unique = (what: string) => `${what}-${++n}-${Math.random().toString(36).slice(2, 7)}@invitees.example.test`;
 
@@ -21,7 +22,7 @@ describe('users: invitations and memberships', () => {
   const post = (url: string, body: unknown, token?: string) => call(t.app, 'POST', url, body, token);
   const put = (url: string, body: unknown, token: string) => call(t.app, 'PUT', url, body, token);
   const del = (url: string, token: string) => call(t.app, 'DELETE', url, undefined, token);
-  const switchTo = async (token: string, companyId: string) => (await post('/api/switch-company', { companyId }, token)).body.data.accessToken as string;
+  const switchTo = (token: string, companyId: string) => switchToCompany(t.app, token, companyId);
   const invite = async (token: string, body: { email: string; name: string; role: string }) => {
     const r = await post('/api/users', body, token);
     if (r.status !== 201) throw new Error(`invite: ${r.status} ${JSON.stringify(r.body)}`);
@@ -38,14 +39,7 @@ describe('users: invitations and memberships', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t.deps);
-    const manager = (await signIn(t.app, DEMO.manager)).accessToken;
-    tok.manager = await switchTo(manager, ids.northwind);
-    tok.managerMackwell = await switchTo(manager, ids.mackwell);
-    tok.user = (await signIn(t.app, DEMO.user)).accessToken;
-    tok.viewer = (await signIn(t.app, DEMO.viewer)).accessToken;
-    tok.admin = (await signInAdmin(t.app)).accessToken;
-    tok.adminNorthwind = await switchTo(tok.admin, ids.northwind);
-    tok.shadowHarbour = (await post('/api/shadow-company', { companyId: ids.harbour }, tok.admin)).body.data.accessToken;
+    tok = await roleTokens(t.app, ids);
   });
   afterAll(() => t.close());
 

@@ -4,15 +4,11 @@ import * as controls from '../ui/controls.css';
 
 export const page = style({ display: 'grid', gap: vars.space.lg, maxWidth: '90rem' });
 export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(20rem, 1fr))', listStyle: 'none', padding: 0, margin: 0 });
-export const card = style({
-  background: vars.palette.surface.card,
-  border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
+export const card = style([controls.card, {
   display: 'grid',
   gap: vars.space.sm,
   alignContent: 'start',
-});
+}]);
 export const siteLink = style({ fontSize: vars.font.size.lg, fontWeight: 500, color: vars.palette.primary.main });
 export const muted = style({ color: vars.palette.text.secondary, fontSize: vars.font.size.sm, margin: 0 });
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });

@@ -1,14 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { card as surfaceCard } from '../ui/controls.css';
 
 export const page = style({ maxWidth: '40rem', display: 'grid', gap: vars.space.lg });
 
-export const card = style({
-  background: vars.palette.surface.card,
-  border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.lg,
-});
+export const card = style([surfaceCard, { padding: vars.space.lg }]);
 
 export const cardTitle = style({ fontSize: vars.font.size.lg, fontWeight: 500, margin: `0 0 ${vars.space.md}` });
 

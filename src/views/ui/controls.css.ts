@@ -45,3 +45,11 @@ export const linkButton = style({
   whiteSpace: 'nowrap',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
+
+/** The one card of the product: a raised surface with a border; screens add their layout to it. */
+export const card = style({
+  background: vars.palette.surface.card,
+  border: `1px solid ${vars.palette.border.main}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+});

@@ -1,15 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import * as controls from './controls.css';
 export { button, primary } from './controls.css';
 
 export const page = style({ maxWidth: '72rem', display: 'grid', gap: vars.space.lg });
-export const card = style({
-  background: vars.palette.surface.card,
-  border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  overflowX: 'auto',
-});
+export const card = style([controls.card, { overflowX: 'auto' }]);
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const th = style({
   textAlign: 'start',

@@ -1,15 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import * as controls from './controls.css';
 export { button } from './controls.css';
 
 /** A page of panels: the page column, a card, a plain button, muted and bad text (monitoring screens). */
 export const page = style({ display: 'grid', gap: vars.space.lg, maxWidth: '100rem' });
-export const card = style({
-  background: vars.palette.surface.card,
-  border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  minWidth: 0,
-});
+export const card = style([controls.card, { minWidth: 0 }]);
 export const bad = style({ color: vars.palette.error.main });
 export const muted = style({ color: vars.palette.text.secondary, fontSize: vars.font.size.sm });

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { card } from './controls.css';
 
 export const screen = style({ display: 'grid', gap: vars.space.md, maxWidth: '96rem' });
 export const header = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space.md, flexWrap: 'wrap' });
@@ -8,13 +9,8 @@ export const intro = style({ margin: `${vars.space.xs} 0 0`, color: vars.palette
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'flex-end' });
 export const filter = style({ display: 'grid', gap: vars.space.xs, minWidth: '16rem', flex: '0 1 24rem' });
 export const hint = style({ fontSize: vars.font.size.sm, color: vars.palette.text.secondary });
-export const tableCard = style({
-  background: vars.palette.surface.card,
-  border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.xs,
-  overflowX: 'auto',
-});
+/** The list's card: the one card style with a thin padding, as the table brings its own cell spacing. */
+export const tableCard = style([card, { padding: vars.space.xs }]);
 export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap', color: vars.palette.text.secondary, fontSize: vars.font.size.sm });
 export const notice = style({
   margin: 0,
