@@ -7,6 +7,7 @@ import { ingest } from './ingest';
 import { chart } from './chart';
 import { table, tableMinmax } from './table';
 import { palette } from './palette';
+import { manage } from './manage';
 
 /**
  * Benchmarks, each a ratio against a baseline measured in the same process. Run `npm run bench` for all, or
@@ -47,7 +48,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette };
+const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

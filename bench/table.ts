@@ -13,6 +13,8 @@ const STEPS = 800;
 const PX = 240;
 const GOAL_MOUNT_MS = 300;
 const GOAL_RATIO = 1.25;
+/** The scroll ratio moved 1.15–1.34 between single runs: the bench runs the case this many times and judges the median. */
+const RUNS = Number(process.env.BENCH_TABLE_RUNS) || 5;
 
 /** B3 whole: the 100k-row table, then the min/max table of 50 feeds over 90 days. */
 export async function table(): Promise<{ line: string; ok: boolean }> {
@@ -21,7 +23,30 @@ export async function table(): Promise<{ line: string; ok: boolean }> {
   return { ok: rows.ok && minmax.ok, line: `${rows.line}\n${minmax.line}` };
 }
 
+/** The 100k-row case RUNS times over (each a fresh stage of PAIRS pairs); mount and scroll ratio are the medians of the runs. */
 async function tableRowsCase(): Promise<{ line: string; ok: boolean }> {
+  const runs: { mount: number; t: number; b: number; ratio: number }[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    runs.push(await tableRowsRun());
+    if (process.env.BENCH_VERBOSE) console.error(`table run ${r + 1}: mount ${runs[r]!.mount.toFixed(1)} ms, scroll p99 ${runs[r]!.t.toFixed(2)} vs pool ${runs[r]!.b.toFixed(2)} ms, ratio ${runs[r]!.ratio.toFixed(2)}`);
+  }
+  const mount = median(runs.map((r) => r.mount));
+  const ratio = median(runs.map((r) => r.ratio));
+  const t = median(runs.map((r) => r.t));
+  const b = median(runs.map((r) => r.b));
+  const mountOk = mount <= GOAL_MOUNT_MS;
+  const scrollOk = ratio <= GOAL_RATIO;
+  return {
+    ok: mountOk && scrollOk,
+    line: [
+      `bench table-mount: ${mount.toFixed(1)} ms for ${ROWS} rows × 8 columns to the painted table, median of ${RUNS} runs (baseline none, ratio ${(mount / GOAL_MOUNT_MS).toFixed(2)} of the goal, goal ≤ ${GOAL_MOUNT_MS} ms)${mountOk ? '' : '  ← goal missed'}`,
+      `bench table-scroll: ${t.toFixed(2)} ms scroll frame p99 (baseline pooled list ${b.toFixed(2)} ms, ratio ${ratio.toFixed(2)} median of ${RUNS} runs [${runs.map((r) => r.ratio.toFixed(2)).join(' ')}], goal ≤ ${GOAL_RATIO})${scrollOk ? '' : '  ← goal missed'}`,
+    ].join('\n'),
+  };
+}
+
+/** One run: PAIRS alternated pairs of fresh pages, table and pooled list; the medians of the run. */
+async function tableRowsRun(): Promise<{ mount: number; t: number; b: number; ratio: number }> {
   const s = await stage();
   const mounts: number[] = [];
   const p99Table: number[] = [];
@@ -45,19 +70,9 @@ async function tableRowsCase(): Promise<{ line: string; ok: boolean }> {
   } finally {
     await s.close();
   }
-  const mount = median(mounts);
   const t = median(p99Table);
   const b = median(p99Pool);
-  const ratio = t / b;
-  const mountOk = mount <= GOAL_MOUNT_MS;
-  const scrollOk = ratio <= GOAL_RATIO;
-  return {
-    ok: mountOk && scrollOk,
-    line: [
-      `bench table-mount: ${mount.toFixed(1)} ms for ${ROWS} rows × 8 columns to the painted table (baseline none, ratio ${(mount / GOAL_MOUNT_MS).toFixed(2)} of the goal, goal ≤ ${GOAL_MOUNT_MS} ms)${mountOk ? '' : '  ← goal missed'}`,
-      `bench table-scroll: ${t.toFixed(2)} ms scroll frame p99 (baseline pooled list ${b.toFixed(2)} ms, ratio ${ratio.toFixed(2)}, goal ≤ ${GOAL_RATIO})${scrollOk ? '' : '  ← goal missed'}`,
-    ].join('\n'),
-  };
+  return { mount: median(mounts), t, b, ratio: t / b };
 }
 
 const MINMAX_FEEDS = 50;

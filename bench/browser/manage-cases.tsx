@@ -1,0 +1,191 @@
+import { createRoot } from 'react-dom/client';
+import { createActor, fromPromise } from 'xstate';
+import { bindApi } from '../../src/api/bindings';
+import type { ListRequest } from '../../src/api/resource.api';
+import type { ListAnswer } from '../../src/api/contract/list';
+import type { NodeItem } from '../../src/api/contract/nodes';
+import { formatDate } from '../../src/i18n';
+import { nodesMachine, type NodeValues } from '../../src/machines/nodes.machine';
+import { ResourceScreen } from '../../src/views/ui/resource-screen';
+import type { Column } from '../../src/views/ui/virtual-table';
+import { MANAGE_NODES, nodeItem } from './manage-data';
+import { paintedAfter, stage } from './frames';
+
+/**
+ * The Nodes list of 50,000 nodes: the product's ResourceScreen and nodes machine (listAndFormMachine), fed either by
+ * the real `/api/nodes` of a server in the bench's process ('server') or by an in-memory list call over the same
+ * 50,000 rows held in the page ('memory', the baseline: the same machine with its fetchPage actor provided anew).
+ * The page is served by that server, so the real client's calls go to it as the app's do.
+ */
+
+export type ManageKind = 'server' | 'memory';
+
+let kind: ManageKind = 'server';
+/** The in-memory rows, sorted once by name (as the server's (company, name) index holds them). */
+let byName: NodeItem[] = [];
+const sorted = new Map<string, NodeItem[]>();
+let lower: Map<NodeItem, string> = new Map();
+
+const cmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+const keyOf: Record<string, (n: NodeItem) => string | null> = {
+  name: (n) => n.name.toLowerCase(),
+  deviceType: (n) => n.deviceType,
+  hubName: (n) => n.hubName.toLowerCase(),
+  siteName: (n) => n.siteName.toLowerCase(),
+  lastSeenAt: (n) => n.lastSeenAt,
+};
+
+/** The list call over the array, with the server's semantics: every word in the name or serial, a sort with the id as tiebreak, a page. */
+async function memoryList(params: ListRequest): Promise<ListAnswer<NodeItem>> {
+  const sort = String(params.sort ?? 'name');
+  const field = sort.replace(/^-/, '');
+  let rows = sorted.get(sort);
+  if (!rows) {
+    const key = keyOf[field] ?? keyOf.name!;
+    const dir = sort.startsWith('-') ? -1 : 1;
+    rows = [...byName].sort((a, b) => dir * (cmp(key(a), key(b)) || cmp(a.id, b.id)));
+    sorted.set(sort, rows);
+  }
+  const terms = String(params.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = terms.length ? rows.filter((n) => terms.every((t) => lower.get(n)!.includes(t))) : rows;
+  const offset = Number(params.offset ?? 0);
+  const limit = Number(params.limit ?? 100);
+  return { data: matching.slice(offset, offset + limit), total: matching.length };
+}
+
+/** Sets the case up before anything is timed: the session's token, and for the baseline its 50,000 rows in hand. */
+export async function manageSetup(k: ManageKind, token: string): Promise<number> {
+  kind = k;
+  bindApi({ getAccessToken: async () => token });
+  if (k === 'memory') {
+    const all = Array.from({ length: MANAGE_NODES }, (_, i) => nodeItem(i));
+    lower = new Map(all.map((n) => [n, `${n.name.toLowerCase()}\u0000${n.serial.toLowerCase()}`]));
+    byName = [...all].sort((a, b) => cmp(a.name.toLowerCase(), b.name.toLowerCase()) || cmp(a.id, b.id));
+    sorted.clear();
+    sorted.set('name', byName);
+    return all.length;
+  }
+  return 0;
+}
+
+// As nodes-view.tsx shows them (with the nodes machine's default 100-row page).
+const NAME = { header: 'Name', sortKey: 'name', text: (node: NodeItem) => node.name };
+const COLUMNS: Column<NodeItem>[] = [
+  { id: 'deviceType', header: 'Device type', sortKey: 'deviceType', width: '1.3fr', cell: (node) => node.deviceType },
+  { id: 'hub', header: 'Hub', sortKey: 'hubName', width: '1.3fr', cell: (node) => node.hubName },
+  { id: 'site', header: 'Site', sortKey: 'siteName', width: '1.3fr', cell: (node) => node.siteName },
+  {
+    id: 'tags',
+    header: 'Tags',
+    width: '1.5fr',
+    cell: (node) => (
+      <span>
+        {node.tags.map((tag) => (
+          <span key={tag.id}>
+            <span style={{ background: tag.colour, display: 'inline-block', width: 8, height: 8 }} aria-hidden="true" />
+            {tag.name}
+          </span>
+        ))}
+      </span>
+    ),
+  },
+  { id: 'lastSeen', header: 'Last seen', sortKey: 'lastSeenAt', width: '11rem', cell: (node) => (node.lastSeenAt ? formatDate(new Date(node.lastSeenAt)) : 'never') },
+];
+
+type Actor = ReturnType<typeof createActor<typeof nodesMachine>>;
+let actor: Actor | undefined;
+let root: HTMLElement | undefined;
+
+/**
+ * Whether the rows in the DOM are `rows`: every rendered row's name is that of its index in `rows` (the window sits
+ * wherever the keyboard's row is, kept across answers), or the status row when there are none.
+ */
+function shows(rows: NodeItem[]): boolean {
+  const buttons = root?.querySelectorAll<HTMLElement>('[data-row-index]') ?? [];
+  if (!rows.length) return buttons.length === 0 && root?.querySelector('[role="row"][aria-rowindex="2"]') !== null;
+  if (!buttons.length) return false;
+  for (const b of buttons) if (b.textContent !== rows[Number(b.dataset.rowIndex)]?.name) return false;
+  return true;
+}
+
+/** Mounts the Nodes list; resolves with ms from the mount to the painted first rows (the first page's answer included). */
+export async function manageMount(): Promise<number> {
+  const el = stage();
+  root = el;
+  const t0 = performance.now();
+  const machine =
+    kind === 'server'
+      ? nodesMachine
+      : nodesMachine.provide({ actors: { fetchPage: fromPromise<ListAnswer<NodeItem>, ListRequest>(({ input }) => memoryList(input)) } as never });
+  actor = createActor(machine as typeof nodesMachine, { input: {} }).start();
+  const a = actor;
+  createRoot(el).render(
+    <ResourceScreen<NodeItem, NodeValues>
+      actor={a}
+      title="Nodes"
+      tableLabel="Nodes"
+      name={NAME}
+      columns={COLUMNS}
+      canWrite
+      newLabel="New node"
+      formTitle={() => 'Node'}
+      form={() => null}
+    />,
+  );
+  const ms = await paintedAfter(t0, () => el.querySelector('[data-row-index]') !== null);
+  if (a.getSnapshot().context.listFailure) throw new Error(`the list failed: ${JSON.stringify(a.getSnapshot().context.listFailure)}`);
+  return ms;
+}
+
+let samples: number[] = [];
+let superseded = 0;
+let failures: string[] = [];
+let pending: Promise<unknown>[] = [];
+
+/**
+ * Starts timing filter keystrokes: each from the end of its debounce (the machine leaving `debouncing` for `loading`,
+ * where the request goes out) to the frame after the one that painted its rows. A keystroke whose answer a later
+ * keystroke cancelled is counted apart.
+ */
+export async function manageArm(): Promise<void> {
+  samples = [];
+  superseded = 0;
+  failures = [];
+  pending = [];
+  let prev = String((actor!.getSnapshot().value as { list: string }).list);
+  let t0 = 0;
+  actor!.subscribe((snap) => {
+    const list = String((snap.value as { list: string }).list);
+    if (list === prev) return;
+    if (prev === 'debouncing' && list === 'loading') t0 = performance.now();
+    else if (prev === 'loading' && t0) {
+      const start = t0;
+      t0 = 0;
+      if (list === 'ready') {
+        const rows = snap.context.rows;
+        let timer = 0;
+        pending.push(
+          Promise.race([
+            paintedAfter(start, () => shows(rows)).then((ms) => {
+              clearTimeout(timer);
+              samples.push(ms);
+            }),
+            new Promise<void>((resolve) => {
+              timer = window.setTimeout(() => {
+                failures.push(`rows not painted within 5 s: want "${rows[0]?.name}" (${rows.length} rows)`);
+                resolve();
+              }, 5000);
+            }),
+          ]),
+        );
+      } else if (list === 'debouncing') superseded++;
+      else failures.push(`${list}: ${JSON.stringify(snap.context.listFailure)}`);
+    }
+    prev = list;
+  });
+}
+
+export async function manageCollect(): Promise<{ samples: number[]; superseded: number; failures: string[] }> {
+  await Promise.all(pending);
+  return { samples, superseded, failures };
+}
