@@ -37,8 +37,8 @@ export function stage(): Promise<Stage> {
   return staged;
 }
 
-async function open(): Promise<Stage> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-bench-browser-'));
+/** Builds the bench pages (bench/browser) for production into `outDir`. */
+export async function buildBenchPages(outDir: string): Promise<void> {
   await build({
     root: path.join(here, 'browser'),
     configFile: false,
@@ -47,6 +47,11 @@ async function open(): Promise<Stage> {
     plugins: [react(), vanillaExtractPlugin()],
     build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false, minify: !process.env.BENCH_NOMINIFY },
   });
+}
+
+async function open(): Promise<Stage> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-bench-browser-'));
+  await buildBenchPages(outDir);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const file = path.join(outDir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));

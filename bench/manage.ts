@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { chromium, type Page } from '@playwright/test';
 import { loadConfig } from '../server/config';
 import { createDeps } from '../server/bootstrap';
 import { app as appPlugin, serverOptions } from '../server/app';
 import { seedIfEmpty } from '../server/seed/seed';
 import type { Db } from '../server/db/database';
-import { median, percentile, type BenchWindow } from './browser-harness';
+import { buildBenchPages, median, percentile, type BenchWindow } from './browser-harness';
 import { hubId, hubName, MANAGE_HUBS, MANAGE_NODES, MANAGE_NOW, MANAGE_SITES, nodeSpec, siteId, siteName, siteOfHub, TAG } from './browser/manage-data';
 import type { ManageKind } from './browser/manage-cases';
 
@@ -27,7 +23,6 @@ import type { ManageKind } from './browser/manage-cases';
  * keystrokes from the end of the 250 ms debounce to the repainted rows (p95 over every keystroke of every page).
  */
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAIRS = Number(process.env.BENCH_MANAGE_PAIRS) || 4;
 /** Each keystroke settles (debounce, answer, paint) before the next: 250 ms debounce + room for the answer. */
@@ -76,14 +71,7 @@ async function seedNodes(db: Db, companyId: string): Promise<void> {
 export async function manage(): Promise<{ line: string; ok: boolean }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-bench-manage-'));
   const outDir = path.join(dir, 'www');
-  await build({
-    root: path.join(here, 'browser'),
-    configFile: false,
-    logLevel: 'error',
-    mode: 'production',
-    plugins: [react(), vanillaExtractPlugin()],
-    build: { outDir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false },
-  });
+  await buildBenchPages(outDir);
   const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: outDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10' });
   const deps = await createDeps(config, { sqliteFile: path.join(dir, 'sitewatch.db'), log: () => {} });
   const server = Fastify({ ...serverOptions, logger: false });
