@@ -3,18 +3,6 @@ import type { Db } from './database';
 export const findCompany = (db: Db, id: string) =>
   db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const allCompanies = (db: Db) =>
-  db.selectFrom('companies').select(['id', 'name', 'customerType']).orderBy('name').execute();
-
-export const companiesOfUser = (db: Db, userId: string) =>
-  db
-    .selectFrom('companies')
-    .innerJoin('memberships', 'memberships.companyId', 'companies.id')
-    .select(['companies.id', 'companies.name', 'companies.customerType'])
-    .where('memberships.userId', '=', userId)
-    .orderBy('companies.name')
-    .execute();
-
 /** The people of a company with their role there, ordered by name. */
 export const membersOf = (db: Db, companyId: string) =>
   db
