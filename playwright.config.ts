@@ -47,6 +47,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Where the built client is; parallel work builds into folders of its own.
+      STATIC_DIR: process.env.STATIC_DIR ?? './dist',
       SCRYPT_LOG_N: '12',
       // A small history keeps the e2e server's start-up seed short; the world's shape is the same.
       SEED_DAYS: '2',
