@@ -36,30 +36,31 @@ function oracle(rule: ThresholdRule, rs: EvaluatedReading[]): { events: OracleEv
     if (rule.condition === 'below') return v >= rule.low! + rule.clearBy;
     return v <= rule.high! - rule.clearBy && v >= rule.low! + rule.clearBy;
   };
+  const r = (k: number): EvaluatedReading => rs[k]!;
   const events: OracleEvent[] = [];
   let pendingSince: number | null = null;
   let i = 0;
   while (i < rs.length) {
-    if (!breach(rs[i].value)) {
+    if (!breach(r(i).value)) {
       i++;
       continue;
     }
     // The run from i: every reading breaching; does it last forMinutes before it breaks?
     let j = i;
-    while (j < rs.length && breach(rs[j].value) && rs[j].ts - rs[i].ts < rule.forMinutes * MINUTE) j++;
+    while (j < rs.length && breach(r(j).value) && r(j).ts - r(i).ts < rule.forMinutes * MINUTE) j++;
     if (j === rs.length) {
-      pendingSince = rs[i].ts;
+      pendingSince = r(i).ts;
       break;
     }
-    if (!breach(rs[j].value)) {
+    if (!breach(r(j).value)) {
       i = j;
       continue;
     }
     let k = j + 1;
-    while (k < rs.length && !clear(rs[k].value)) k++;
-    let peak = rs[i].value;
-    for (let m = i; m < k; m++) if (dist(rs[m].value) > dist(peak)) peak = rs[m].value;
-    events.push({ startedAt: rs[i].ts, openedAt: rs[j].ts, endedAt: k < rs.length ? rs[k].ts : null, peak });
+    while (k < rs.length && !clear(r(k).value)) k++;
+    let peak = r(i).value;
+    for (let m = i; m < k; m++) if (dist(r(m).value) > dist(peak)) peak = r(m).value;
+    events.push({ startedAt: r(i).ts, openedAt: r(j).ts, endedAt: k < rs.length ? r(k).ts : null, peak });
     i = k + 1;
   }
   return { events, pendingSince };
@@ -70,8 +71,8 @@ function replay(changes: AlertChange[]): OracleEvent[] {
   const events: OracleEvent[] = [];
   for (const c of changes) {
     if (c.kind === 'opened') events.push({ startedAt: c.startedAt, openedAt: c.at, endedAt: null, peak: c.peak });
-    else if (c.kind === 'peak') events[events.length - 1].peak = c.peak;
-    else events[events.length - 1].endedAt = c.endedAt;
+    else if (c.kind === 'peak') events[events.length - 1]!.peak = c.peak;
+    else events[events.length - 1]!.endedAt = c.endedAt;
   }
   return events;
 }
@@ -134,7 +135,7 @@ describe('alert evaluator against a brute-force oracle', () => {
         const { state, changes } = run(rule, batches(rs, cuts));
         const want = oracle(rule, rs);
         expect(replay(changes)).toEqual(want.events);
-        const open = want.events.length > 0 && want.events[want.events.length - 1].endedAt === null;
+        const open = want.events.length > 0 && want.events[want.events.length - 1]!.endedAt === null;
         expect(state.phase).toBe(open ? 'open' : want.pendingSince !== null ? 'pending' : 'clear');
         if (state.phase === 'pending') expect(state.since).toBe(want.pendingSince);
       }),
@@ -148,7 +149,7 @@ describe('alert evaluator against a brute-force oracle', () => {
         const groups = batches(rs, cuts);
         // Each batch shuffled, and some of it (plus readings from earlier batches) sent again later with other values.
         const sent = groups.map((g, gi) => {
-          const late = (gi > 0 && rs.length > 0 ? repeats : []).map((n) => ({ ...rs[n % rs.length], value: rs[n % rs.length].value + 100 }));
+          const late = (gi > 0 && rs.length > 0 ? repeats : []).map((n) => ({ ...rs[n % rs.length]!, value: rs[n % rs.length]!.value + 100 }));
           const earlier = late.filter((r) => groups.slice(0, gi).some((p) => p.some((q) => q.ts === r.ts)));
           return shuffle([...g, ...earlier], seed + gi);
         });
@@ -271,7 +272,7 @@ function shuffle<T>(xs: T[], seed: number): T[] {
   for (let i = out.length - 1; i > 0; i--) {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
     const j = s % (i + 1);
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }
