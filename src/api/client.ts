@@ -75,6 +75,29 @@ export interface RequestOptions {
   timeout?: number;
 }
 
+/**
+ * A long-lived GET whose body the caller reads as it arrives (the live stream): bearer token and failures as every
+ * call, but no timeout and no loading indicator, since it is meant to stay open.
+ */
+export async function openStreaming(path: string, opts: Pick<RequestOptions, 'headers' | 'isPublic' | 'signal'> = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream', ...opts.headers };
+  const meta: RequestMeta = { method: 'GET', path, ignoreLoading: true, isPublic: Boolean(opts.isPublic) };
+  try {
+    if (!meta.isPublic) {
+      const token = await bindings.getAccessToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    const response = await http()(path.replace(/^\//, ''), { method: 'GET', headers, signal: opts.signal, timeout: false });
+    bindings.onSuccess(meta);
+    return response;
+  } catch (e) {
+    if (opts.signal?.aborted || (e instanceof DOMException && e.name === 'AbortError')) throw new ApiError(0, 'aborted', 'The request was cancelled');
+    const err = await toApiError(e);
+    if (!meta.isPublic) bindings.onFailure(err, meta);
+    throw err;
+  }
+}
+
 /** One call: bearer token, `data` unwrapped and validated against the contract, failures as ApiError. */
 export function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
   return send(schema, method, path, opts, (body) => body?.data);
