@@ -17,6 +17,7 @@ import { siteRoutes } from './routes/sites';
 import { dashboardRoutes } from './routes/dashboard';
 import { searchRoutes } from './routes/search';
 import { auditRoutes } from './routes/audit';
+import { streamRoutes } from './routes/stream';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 
@@ -71,6 +72,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await dashboardRoutes(api, deps);
     await searchRoutes(api, deps);
     await auditRoutes(api, deps);
+    await streamRoutes(api, deps);
     registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

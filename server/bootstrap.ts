@@ -7,6 +7,8 @@ import { createMailer } from './mail/mailer';
 import { TokenService } from './auth/tokens';
 import { AuthService } from './auth/auth.service';
 import type { AppDeps } from './context';
+import { LiveHub, localTransport } from './live/hub';
+import { pgTransport } from './live/pg-transport';
 
 /** The JWT secret: configured, or generated once and kept under DATA_DIR so restarts keep sessions. */
 function resolveSecret(config: Config): string {
@@ -30,5 +32,11 @@ export async function createDeps(config: Config, opts: { sqliteFile?: string; lo
   const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log });
   const tokens = new TokenService(secret, config.ACCESS_TOKEN_TTL);
   const auth = new AuthService({ db, config, mailer, tokens, secret, log });
-  return { db, dialect, config, mailer, auth, close: () => db.destroy() };
+  const live = new LiveHub(config.DATABASE_URL ? pgTransport(config.DATABASE_URL) : localTransport());
+  await live.start();
+  const close = async () => {
+    await live.close();
+    await db.destroy();
+  };
+  return { db, dialect, config, mailer, auth, live, close };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './auth/auth.service';
 import type { AccessClaims } from './auth/tokens';
+import type { LiveHub } from './live/hub';
 import { audit, type AuditWhat } from './db/audit.repository';
 
 /** What every route plugin is handed. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   config: Config;
   mailer: Mailer;
   auth: AuthService;
+  /** Live updates to open streams, across instances. */
+  live: LiveHub;
 }
 
 declare module 'fastify' {

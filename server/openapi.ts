@@ -10,6 +10,7 @@ import { errorBody } from '../src/api/contract/common';
 import * as mon from '../src/api/contract/monitoring';
 import { searchResponse } from '../src/api/contract/search';
 import { deletedAnswer } from '../src/api/contract/list';
+import { streamMessage } from '../src/api/contract/stream';
 import { RESOURCES } from './resources';
 import type { AnyResource } from './resources/resource';
 
@@ -27,6 +28,8 @@ interface Op {
   status?: number;
   /** Failure statuses beyond 400/429 (and 401/403 of authenticated routes), such as 404 for unknown objects. */
   errors?: number[];
+  /** Server-Sent Events: the answer schema is one message's `{ type: event name, data }`, not a JSON body. */
+  eventStream?: boolean;
 }
 
 /** Every route of the API with the contract schemas it validates with; the document is generated from these. */
@@ -119,6 +122,11 @@ const OPS: Op[] = [
     },
     answer: z.array(auditEntry), auth: true,
   },
+  {
+    method: 'get', path: '/api/stream',
+    summary: "Live updates of the token company (Server-Sent Events: reading, alert, export); Last-Event-ID resumes within 5 minutes; ends when the access token would expire",
+    answer: streamMessage, auth: true, eventStream: true,
+  },
 ];
 
 /** The five operations of a management resource (DESIGN §6), from the resource's own schemas. */
@@ -157,7 +165,9 @@ export function openApiDocument(): Record<string, unknown> {
       responses: {
         [String(op.status ?? 200)]: {
           description: 'Success',
-          content: { 'application/json': { schema: { type: 'object', properties: { data: schema(op.answer) }, required: ['data'] } } },
+          content: op.eventStream
+            ? { 'text/event-stream': { schema: schema(op.answer) } }
+            : { 'application/json': { schema: { type: 'object', properties: { data: schema(op.answer) }, required: ['data'] } } },
         },
         '400': error,
         ...(op.auth ? { '401': error, '403': error } : {}),

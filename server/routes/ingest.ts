@@ -64,6 +64,19 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
       return { feedId: r.feedId, ts, value: r.value };
     });
     if (problems.length) throw refuse(problems, readings.length);
-    return { data: await storeReadings(db, rows, { seenAt: now }) };
+    const stored = await storeReadings(db, rows, { seenAt: now });
+    // Open streams of the hub's company see the readings once they are committed (a repeat is harmless there).
+    const home = await db
+      .selectFrom('hubs')
+      .innerJoin('sites', 'sites.id', 'hubs.siteId')
+      .select(['hubs.siteId', 'sites.companyId'])
+      .where('hubs.id', '=', hubId)
+      .executeTakeFirst();
+    if (home) {
+      void deps.live.publish(
+        rows.map((r) => ({ kind: 'reading', companyId: home.companyId, siteId: home.siteId, data: { feedId: r.feedId, ts: new Date(r.ts).toISOString(), value: r.value } })),
+      );
+    }
+    return { data: stored };
   });
 }

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, freshIp, signInAdmin, type TestApp } from './helpers';
+import { addCompany, addFeed, addHub, addNode, addSignalType, addSite, memberOf } from './readings-fixtures';
+import { sseParser, type SseMessage } from '../../src/api/sse';
+import { streamReading } from '../../src/api/contract/stream';
+
+interface OpenStream {
+  status: number;
+  messages: SseMessage[];
+  waitFor(pred: (m: SseMessage) => boolean, ms?: number): Promise<SseMessage>;
+  close(): void;
+}
+
+/** A real HTTP stream against a listening server, read as the browser's client reads it. */
+async function openStream(base: string, headers: Record<string, string>): Promise<OpenStream> {
+  const ctrl = new AbortController();
+  const res = await fetch(`${base}/api/stream`, { headers, signal: ctrl.signal });
+  const messages: SseMessage[] = [];
+  if (res.body) {
+    const parse = sseParser();
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          messages.push(...parse(value));
+        }
+      } catch {
+        // aborted by close()
+      }
+    })();
+  }
+  return {
+    status: res.status,
+    messages,
+    close: () => ctrl.abort(),
+    async waitFor(pred, ms = 2_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const hit = messages.find(pred);
+        if (hit) return hit;
+        if (Date.now() > until) throw new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A company with one hub, one feed and a hub key, and a signed-in manager. */
+async function companyWithFeed(t: TestApp) {
+  const db = t.deps.db;
+  const company = await addCompany(db);
+  const site = await addSite(db, company);
+  const hub = await addHub(db, site);
+  const feed = await addFeed(db, await addNode(db, hub), await addSignalType(db, 'instant'));
+  const manager = (await memberOf(t.app, db, company, 'manager')).token;
+  const key = (await call(t.app, 'POST', `/api/hubs/${hub}/api-keys`, {}, manager)).body.data.key as string;
+  return { company, site, hub, feed, manager, key };
+}
+
+const ingest = (t: TestApp, key: string, feedId: string, value: number, ts = Date.now()) =>
+  t.app.inject({ method: 'POST', url: '/api/ingest', payload: { readings: [{ feedId, ts: new Date(ts).toISOString(), value }] }, remoteAddress: freshIp(), headers: { 'x-api-key': key } });
+
+describe('GET /api/stream', () => {
+  let t: TestApp;
+  let base: string;
+  const open: OpenStream[] = [];
+  const stream = async (headers: Record<string, string>) => {
+    const s = await openStream(base, headers);
+    open.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await t.close();
+  });
+
+  it('needs a session', async () => {
+    expect((await call(t.app, 'GET', '/api/stream')).status).toBe(401);
+    const s = await stream({ Authorization: 'Bearer nonsense' });
+    expect(s.status).toBe(401);
+  });
+
+  it("delivers a stored reading to the company's open streams, and to no other company's", async () => {
+    const a = await companyWithFeed(t);
+    const b = await companyWithFeed(t);
+    const mine = await stream(bearer(a.manager));
+    const theirs = await stream(bearer(b.manager));
+    expect(mine.status).toBe(200);
+    expect((await ingest(t, a.key, a.feed, 9.25)).statusCode).toBe(200);
+    const m = await mine.waitFor((x) => x.event === 'reading', 1_000);
+    expect(streamReading.parse(JSON.parse(m.data))).toMatchObject({ feedId: a.feed, value: 9.25 });
+    expect(m.id).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirs.messages.filter((x) => x.event === 'reading')).toEqual([]);
+  });
+
+  it('a reconnect with Last-Event-ID gets what it missed, and only that', async () => {
+    const a = await companyWithFeed(t);
+    const first = await stream(bearer(a.manager));
+    await ingest(t, a.key, a.feed, 1, Date.now() - 2_000);
+    const seen = await first.waitFor((x) => x.event === 'reading');
+    first.close();
+    await ingest(t, a.key, a.feed, 2, Date.now() - 1_000);
+    await ingest(t, a.key, a.feed, 3);
+    const again = await stream({ ...bearer(a.manager), 'Last-Event-ID': seen.id! });
+    await again.waitFor((x) => x.event === 'reading' && JSON.parse(x.data).value === 3);
+    expect(again.messages.filter((x) => x.event === 'reading').map((x) => JSON.parse(x.data).value)).toEqual([2, 3]);
+    // An id that is not kept (too old, or never sent) replays nothing: the page re-reads instead.
+    const unknown = await stream({ ...bearer(a.manager), 'Last-Event-ID': 'no-such-id' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(unknown.messages.filter((x) => x.event === 'reading')).toEqual([]);
+  });
+
+  it('a session without a company is asked to choose one', async () => {
+    const admin = await signInAdmin(t.app);
+    expect(admin.companyId ?? null).toBeNull();
+    const r = await call(t.app, 'GET', '/api/stream', undefined, admin.accessToken);
+    expect(r.status).toBe(400);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('GET /api/stream across two instances on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let base: string;
+  let s: OpenStream | null = null;
+  beforeAll(async () => {
+    a = await buildTestApp();
+    // The second instance shares the first one's database (its own fresh one goes unused).
+    b = await buildTestApp({ DATABASE_URL: a.deps.config.DATABASE_URL! }, { seed: false });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(b.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    s?.close();
+    await b.close();
+    await a.close();
+  });
+
+  it('a reading ingested on one instance reaches a stream on the other within a second', async () => {
+    const c = await companyWithFeed(a);
+    s = await openStream(base, bearer(c.manager));
+    expect(s.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    const sent = Date.now();
+    expect((await ingest(a, c.key, c.feed, 7.5)).statusCode).toBe(200);
+    const m = await s.waitFor((x) => x.event === 'reading', 1_000);
+    expect(JSON.parse(m.data)).toMatchObject({ feedId: c.feed, value: 7.5 });
+    expect(Date.now() - sent).toBeLessThan(1_000);
+  });
+});
