@@ -9,6 +9,7 @@ import {
   expirePasswordResetTokensOf, findPasswordResetToken, insertPasswordResetToken, usePasswordResetToken,
 } from '../db/password-reset-tokens.repository';
 import { addedToCompanyMail, invitationMail, resetPasswordMail, signupExistingAccountMail, type MailContent } from '../mail/templates';
+import { mailLanguage, type MailLocale } from '../mail/language';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { newId, randomToken, sha256 } from './secrets';
@@ -70,7 +71,7 @@ export class PasswordService {
     const tokenHash = sha256(token);
     if (user && !overEmail && !user.disabled) {
       const link = await this.resetLink(user.id, token, RESET_TTL_MS, appUrl);
-      this.sendLater(user.email, resetPasswordMail(link), 'reset');
+      this.sendLater(user.email, resetPasswordMail(mailLanguage(user.locale), link), 'reset');
     } else {
       // Stands in for the insert above, so a request for no account costs a query too.
       await findPasswordResetToken(this.db, tokenHash);
@@ -95,14 +96,19 @@ export class PasswordService {
   /**
    * Mails a new member of a company (the users resource, once the membership is committed). An account without a
    * password gets a set-password link: the reset machinery and the client's reset page, with the invitation's expiry.
-   * An account with a password is told it can act for the company now. Texts are English: the templates are.
+   * An account with a password is told it can act for the company now. In the member's language, else the inviting
+   * request's (`language`), else English.
    */
-  async invite(user: { id: string; email: string; disabled: number }, invitation: { companyName: string; role: string; setPassword: boolean }): Promise<void> {
+  async invite(
+    user: { id: string; email: string; disabled: number; locale?: string | null },
+    invitation: { companyName: string; role: string; setPassword: boolean; language?: MailLocale },
+  ): Promise<void> {
     if (user.disabled) return;
     const appUrl = mailLinkBase(this.d.config);
+    const locale = mailLanguage(user.locale, invitation.language);
     const content = invitation.setPassword
-      ? invitationMail(invitation.companyName, invitation.role, await this.resetLink(user.id, randomToken(32), INVITE_TTL_MS, appUrl), INVITE_TTL_DAYS)
-      : addedToCompanyMail(invitation.companyName, invitation.role, `${appUrl}/Identity/Account/Login`);
+      ? invitationMail(locale, invitation.companyName, invitation.role, await this.resetLink(user.id, randomToken(32), INVITE_TTL_MS, appUrl), INVITE_TTL_DAYS)
+      : addedToCompanyMail(locale, invitation.companyName, invitation.role, `${appUrl}/Identity/Account/Login`);
     this.sendLater(user.email, content, 'invitation');
   }
 
@@ -141,7 +147,7 @@ export class PasswordService {
     const passwordHash = await hashPassword(input.password, this.d.config.SCRYPT_LOG_N);
     const existing = await findUserByEmail(this.db, input.email);
     if (existing) {
-      this.sendLater(existing.email, signupExistingAccountMail(), 'signup notice');
+      this.sendLater(existing.email, signupExistingAccountMail(mailLanguage(existing.locale)), 'signup notice');
       return { created: true };
     }
     await insertUser(this.db, {

@@ -9,6 +9,7 @@ import {
 } from '../db/otp-challenges.repository';
 import { audit } from '../db/audit.repository';
 import { signInCodeMail } from '../mail/templates';
+import { mailLanguage } from '../mail/language';
 import { AppError, unauthorized } from '../errors';
 import { dummyVerify, verifyPassword } from './passwords';
 import { hashCode, newId, randomCode, randomToken, safeEqual, sha256 } from './secrets';
@@ -117,7 +118,7 @@ export class SignInService {
 
   private async mailCode(user: User, code: string): Promise<void> {
     // The code goes only into the mail body: it is never logged.
-    await this.d.mailer.send({ to: user.email, ...signInCodeMail(code) });
+    await this.d.mailer.send({ to: user.email, ...signInCodeMail(mailLanguage(user.locale), code) });
   }
 
   private async challenge(mfaToken: string) {

@@ -30,7 +30,8 @@ export interface SortColumn {
 /**
  * One page of a filtered query and the count of all its rows: the list answer of DESIGN §6. The query must select
  * without GROUP BY (aggregates as subqueries), so the count is the same query with its selection replaced. Rows with
- * equal sort values keep a stable order by `tiebreak` (the id), so paging never repeats or skips a row.
+ * equal sort values keep a stable order by `tiebreak` (the id), so paging never repeats or skips a row. The page is
+ * read first and the count only when the page does not already tell it.
  */
 export async function pageOf<DB, TB extends keyof DB, O, F extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -43,18 +44,21 @@ export async function pageOf<DB, TB extends keyof DB, O, F extends string>(
   const column = sorts[field] ?? sorts[fallback];
   const dir = desc ? sql`desc` : sql`asc`;
   const key = column.text ? sql`lower(${sql.ref(column.ref)})` : sql.ref(column.ref);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy(sql`${key} ${dir}`)
-      .orderBy(sql`${sql.ref(tiebreak)} ${dir}`)
-      // Literals, not parameters: SQLite plans a bounded top-N sort only when it can see the limit. Both are parsed
-      // integers from the list query, never text.
-      .limit(sql.lit(Math.trunc(params.limit)))
-      .offset(sql.lit(Math.trunc(params.offset)))
-      .execute(),
-    (query.clearSelect().clearOrderBy() as unknown as SelectQueryBuilder<DB, TB, object>)
-      .select(sql<number>`count(*)`.as('total'))
-      .executeTakeFirst() as Promise<{ total: number | string } | undefined>,
-  ]);
-  return { data: rows as O[], total: Number(count?.total ?? 0) };
+  // Literals, not parameters: SQLite plans a bounded top-N sort only when it can see the limit. Both are parsed
+  // integers from the list query, never text.
+  const limit = Math.trunc(params.limit);
+  const offset = Math.trunc(params.offset);
+  const rows = (await query
+    .orderBy(sql`${key} ${dir}`)
+    .orderBy(sql`${sql.ref(tiebreak)} ${dir}`)
+    .limit(sql.lit(limit))
+    .offset(sql.lit(offset))
+    .execute()) as O[];
+  // A page that is not full and not past the end holds the last matching row: the total is known without counting
+  // (a filter down to a few rows, a serial typed in full, then costs one pass over the index instead of two).
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { data: rows, total: offset + rows.length };
+  const count = (await (query.clearSelect().clearOrderBy() as unknown as SelectQueryBuilder<DB, TB, object>)
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirst()) as { total: number | string } | undefined;
+  return { data: rows, total: Number(count?.total ?? 0) };
 }

@@ -59,11 +59,19 @@ export const findSignalType = (db: Db, companyId: string, id: string): Promise<S
     .executeTakeFirst();
 
 /**
- * The type with this key anywhere on the platform: the database holds keys unique platform-wide (the seed's upsert of
- * the built-in types is keyed on it), so a company's key must not clash with another company's either.
+ * A type whose key `key` would clash with for a type of `companyId` (DESIGN: keys are unique per company): a built-in
+ * one or the company's own. For a built-in type (`companyId` null) every company's count too, since a built-in key
+ * that a company also uses would leave that company two types of one key.
  */
-export const findSignalTypeByKey = (db: Db, key: string): Promise<Pick<SignalTypeRow, 'id'> | undefined> =>
-  db.selectFrom('signalTypes').select('id').where('key', '=', key).executeTakeFirst();
+export const findClashingKey = (db: Db, companyId: string | null, key: string): Promise<Pick<SignalTypeRow, 'id' | 'companyId'> | undefined> =>
+  db
+    .selectFrom('signalTypes')
+    .select(['id', 'companyId'])
+    .where('key', '=', key)
+    .$if(companyId !== null, (q) => q.where((eb) => eb.or([eb('companyId', 'is', null), eb('companyId', '=', companyId!)])))
+    // A built-in first: the answer then says the key is a built-in one.
+    .orderBy(sql`CASE WHEN company_id IS NULL THEN 0 ELSE 1 END`)
+    .executeTakeFirst();
 
 export async function insertSignalType(db: Db, row: NewSignalType): Promise<void> {
   await db.insertInto('signalTypes').values(row).execute();

@@ -24,6 +24,13 @@ const iso = (ms: number | string | null) => (ms === null ? null : new Date(Numbe
 export const onlineSql = (alias: 'n' | 'h', now: number) =>
   sql<number>`CASE WHEN ${sql.ref(`${alias}.last_seen_at`)} IS NOT NULL AND ${sql.ref(`${alias}.last_seen_at`)} + 3000 * h.reporting_period_s >= ${now} THEN 1 ELSE 0 END`;
 
+/**
+ * onlineSql for the nodes of hub `h`, written as a range of nodes_hub_seen (hub_id, last_seen_at) so each hub's nodes
+ * online are counted inside that index. `now` is a literal: a parameter in the subtraction would be typed int4 by
+ * PostgreSQL, too small for epoch milliseconds.
+ */
+const nodesOnlineSql = (now: number) => sql`n.last_seen_at >= ${sql.lit(Math.trunc(now))} - 3000 * h.reporting_period_s`;
+
 /** The range a feed is judged by: its own, else for a fridge probe's temperature the site's safe range (2–8 °C by default). */
 const fridgeTemperature = sql`n.device_type = 'Fridge Probe' AND st.${sql.ref('key')} = 'temperature'`;
 export const effMinSql = sql<number | null>`COALESCE(f.range_min, CASE WHEN ${fridgeTemperature} THEN COALESCE(s.safe_min, ${sql.lit(DEFAULT_SAFE_MIN)}) END)`;
@@ -77,7 +84,8 @@ interface SummaryRow {
 /**
  * Sites of one company with their health now, as one derived table `x` that lists and single sites filter, sort and
  * page: every count is a grouped subquery over the company's rows (each table carries company_id), so the cost does
- * not grow with a per-site query.
+ * not grow with a per-site query. Nodes are counted per hub and summed per hub's site (a node's site is its hub's):
+ * inside nodes_hub_seen, where joining every node to its hub read 50,000 rows at random (100 ms → 15 ms).
  */
 function summaries(db: Db, companyId: string, now: number) {
   const c = companyId;
@@ -101,9 +109,10 @@ function summaries(db: Db, companyId: string, now: number) {
       WHERE h.company_id = ${c} GROUP BY h.site_id
     ) hs ON hs.site_id = s.id
     LEFT JOIN (
-      SELECT n.site_id, COUNT(*) AS node_count, SUM(${onlineSql('n', now)}) AS nodes_online
-      FROM nodes n JOIN hubs h ON h.id = n.hub_id
-      WHERE n.company_id = ${c} GROUP BY n.site_id
+      SELECT h.site_id,
+        SUM((SELECT COUNT(*) FROM nodes n WHERE n.hub_id = h.id)) AS node_count,
+        SUM((SELECT COUNT(*) FROM nodes n WHERE n.hub_id = h.id AND ${nodesOnlineSql(now)})) AS nodes_online
+      FROM hubs h WHERE h.company_id = ${c} GROUP BY h.site_id
     ) ns ON ns.site_id = s.id
     LEFT JOIN (
       SELECT n.site_id, SUM(${outOfRangeSql}) AS out_of_range_feeds, MAX(fl.ts) AS last_reading_at

@@ -5,6 +5,7 @@ import { AppError, forbidden, notFound, parse } from '../errors';
 import type { Db } from '../db/database';
 import type { AccessClaims } from '../auth/tokens';
 import { requireTokenCompany, type Role } from '../auth/site-scope';
+import { requestLanguage, type MailLocale } from '../mail/language';
 import { id } from '../../src/api/contract/common';
 import type { ListAnswer, ListParams } from '../../src/api/contract/list';
 
@@ -14,6 +15,8 @@ export interface Scope {
   role: Role;
   claims: AccessClaims;
   now: number;
+  /** The language the request speaks (Accept-Language), for mails to someone with no language of their own. */
+  language?: MailLocale;
 }
 
 /** What uses a row that is asked to be deleted: DESIGN §6 answers 409 `in_use` naming it. */
@@ -43,6 +46,8 @@ export interface ResourceDef<Item, Row, Query extends ListParams, Create, Update
   listQuery: ZodType<Query>;
   createInput: ZodType<Create>;
   updateInput: ZodType<Update>;
+  /** The `{id}` of a row's path; an opaque id unless said otherwise (white-label settings are named by host name). */
+  idParam?: ZodType<string>;
   /** Who may read; every member of the company unless said otherwise. */
   readers?: (role: Role) => boolean;
   /** Who may write; managers and admins unless said otherwise (DESIGN §2). */
@@ -121,14 +126,15 @@ export function resourceRoutes<Item, Row, Query extends ListParams, Create, Upda
     if (!readers(s.role) || (write && !writers(s.role))) {
       throw forbidden(write ? `Your role cannot change ${def.plural.toLowerCase()}` : `Your role cannot see ${def.plural.toLowerCase()}`);
     }
-    return { ...s, claims, now: deps.auth.now() };
+    return { ...s, claims, now: deps.auth.now(), language: requestLanguage(req.headers) };
   };
   const rowOf = async (scope: Scope, rowId: string, on: Db = db): Promise<Row> => {
     const row = await def.find(on, scope, rowId);
     if (!row) throw notFound(`${def.noun} not found`);
     return row;
   };
-  const paramsOf = (req: FastifyRequest) => parse(idParams, req.params).id;
+  const params = def.idParam ? z.object({ id: def.idParam }).strict() : idParams;
+  const paramsOf = (req: FastifyRequest) => parse(params, req.params).id;
   const record = (req: FastifyRequest, tx: Db, scope: Scope, verb: string, row: Row) =>
     auditRequest(tx, req, { companyId: scope.companyId, action: `${def.path}.${verb}`, detail: def.describe(row), subjectUserId: def.subjectOf?.(row) ?? null });
 

@@ -4,14 +4,19 @@ import { defineResource, duplicate, type Scope } from './resource';
 import { givenOf } from './checks';
 import type { Db } from '../db/database';
 import {
-  deleteSignalType, feedsOfSignalType, findSignalType, findSignalTypeByKey, insertSignalType, listSignalTypes, signalTypeView, updateSignalType,
+  deleteSignalType, feedsOfSignalType, findClashingKey, findSignalType, insertSignalType, listSignalTypes, signalTypeView, updateSignalType,
   type SignalTypeRow,
 } from '../db/signal-types.repository';
 import { signalType, signalTypeChange, signalTypeInput, signalTypeListQuery } from '../../src/api/contract/signal-types';
 
-async function uniqueKey(db: Db, key: string, self?: string): Promise<void> {
-  const other = await findSignalTypeByKey(db, key);
-  if (other && other.id !== self) throw duplicate('key', 'a signal type with this key already exists');
+/**
+ * Keys are unique per company: a company's type may repeat neither another of its own nor a built-in one (integrations
+ * and the safe-range rules name built-in types by key), and a built-in type's key no key of any company.
+ */
+async function uniqueKey(db: Db, companyId: string | null, key: string, self?: string): Promise<void> {
+  const other = await findClashingKey(db, companyId, key);
+  if (!other || other.id === self) return;
+  throw duplicate('key', other.companyId === null && companyId !== null ? 'a built-in signal type has this key' : 'a signal type with this key already exists');
 }
 
 /** A built-in type is every company's: only a platform admin acting as themselves changes or deletes it. */
@@ -35,7 +40,7 @@ export const signalTypes = defineResource({
   find: (db, scope, id) => findSignalType(db, scope.companyId, id),
   view: (db, scope, row) => signalTypeView(db, scope.companyId, row),
   async create(db, scope, input) {
-    await uniqueKey(db, input.key);
+    await uniqueKey(db, scope.companyId, input.key);
     const row: SignalTypeRow = { id: newId(), companyId: scope.companyId, ...input };
     await insertSignalType(db, row);
     return row;
@@ -43,7 +48,7 @@ export const signalTypes = defineResource({
   async update(db, scope, row, input) {
     mayChange(scope, row);
     const change = givenOf(input);
-    if (change.key !== undefined) await uniqueKey(db, change.key, row.id);
+    if (change.key !== undefined) await uniqueKey(db, row.companyId, change.key, row.id);
     await updateSignalType(db, row.id, change);
     return { ...row, ...change };
   },

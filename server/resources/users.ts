@@ -8,6 +8,7 @@ import {
   listPlatformUsers, lockCompanyMemberships, memberView, updateMembership, type MemberRow,
 } from '../db/users.repository';
 import { findCompany } from '../db/companies.repository';
+import { mailLanguage } from '../mail/language';
 import type { Db } from '../db/database';
 import { userInput, userListItem, userListQuery, userUpdate } from '../../src/api/contract/users';
 
@@ -76,7 +77,9 @@ export const users = defineResource({
     if (user && (await findMember(db, companyId, user.id))) throw duplicate('email', 'this person is already a member of the company');
     if (!user) {
       user = {
-        id: newId(), email: input.email, name: input.name, passwordHash: NO_PASSWORD, mfaEnabled: 0, locale: 'en',
+        // A new account has no language of its own yet: it starts in the one its inviter is using (their request's),
+        // which its invitation mail is written in too; the person changes it in their profile.
+        id: newId(), email: input.email, name: input.name, passwordHash: NO_PASSWORD, mfaEnabled: 0, locale: mailLanguage(null, scope.language),
         platformRole: null, disabled: 0, lastLoginAt: null, createdAt: scope.now,
       };
       await insertUser(db, user);
@@ -89,7 +92,7 @@ export const users = defineResource({
     const company = await findCompany(deps.db, scope.companyId);
     const user = await findUserById(deps.db, row.id);
     if (!company || !user) return;
-    await deps.auth.passwords.invite(user, { companyName: company.name, role: row.role, setPassword: row.invitedAt != null });
+    await deps.auth.passwords.invite(user, { companyName: company.name, role: row.role, setPassword: row.invitedAt != null, language: scope.language });
   },
   async update(db, scope, row, input) {
     notOwn(scope, row);

@@ -52,9 +52,10 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
   await db
     .insertInto('signalTypes')
     .values(SIGNAL_TYPES.map((s) => ({ id: `st-${s.key}`, key: s.key, name: s.name, unit: s.unit, kind: s.kind })))
-    .onConflict((oc) => oc.column('key').doNothing())
+    // The built-in types' own unique index (signal_types_builtin_key): keys are unique per company, built-ins among themselves.
+    .onConflict((oc) => oc.column('key').where('companyId', 'is', null).doNothing())
     .execute();
-  const types = new Map((await db.selectFrom('signalTypes').select(['id', 'key']).execute()).map((t) => [t.key, t.id]));
+  const types = new Map((await db.selectFrom('signalTypes').select(['id', 'key']).where('companyId', 'is', null).execute()).map((t) => [t.key, t.id]));
 
   await db.transaction().execute(async (trx) => {
     await insertChunked(plan.tags, (c) => trx.insertInto('nodeTags').values(c).execute());

@@ -2,6 +2,7 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import type { ZodType } from 'zod';
 import { errorBody } from './contract/common';
 import { bindings, NETWORK_ERROR, TokenUnavailableError, type RequestMeta } from './bindings';
+import { currentLocale } from '../i18n';
 
 /** The header flag of SPEC §7: a request carrying it does not move the loading indicator. */
 export const IGNORE_LOADING_HEADER = 'X-Ignore-Loading';
@@ -115,7 +116,8 @@ async function send<T>(
   opts: RequestOptions,
   pick: (body: { data?: unknown } | null) => unknown,
 ): Promise<T> {
-  const headers: Record<string, string> = { ...opts.headers };
+  // The app's language, not the browser's: mails the server sends for this request (an invitation) are written in it.
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...opts.headers };
   const meta: RequestMeta = {
     method,
     path,

@@ -7,6 +7,8 @@ import * as m0005 from './0005-rollup-rising';
 import * as m0006 from './0006-readings-without-rowid';
 import * as m0007 from './0007-management';
 import * as m0008 from './0008-device-lists';
+import * as m0009 from './0009-node-search';
+import * as m0010 from './0010-signal-type-keys';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006-readings-without-rowid': m0006,
   '0007-management': m0007,
   '0008-device-lists': m0008,
+  '0009-node-search': m0009,
+  '0010-signal-type-keys': m0010,
 };
