@@ -18,6 +18,8 @@ import { dashboardRoutes } from './routes/dashboard';
 import { searchRoutes } from './routes/search';
 import { auditRoutes } from './routes/audit';
 import { streamRoutes } from './routes/stream';
+import { alertEventRoutes } from './routes/alert-events';
+import { alertLinkRoutes } from './routes/alert-links';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 
@@ -73,6 +75,8 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await searchRoutes(api, deps);
     await auditRoutes(api, deps);
     await streamRoutes(api, deps);
+    await alertEventRoutes(api, deps);
+    await alertLinkRoutes(api, deps);
     registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

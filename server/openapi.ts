@@ -11,6 +11,7 @@ import * as mon from '../src/api/contract/monitoring';
 import { searchResponse } from '../src/api/contract/search';
 import { deletedAnswer } from '../src/api/contract/list';
 import { streamMessage } from '../src/api/contract/stream';
+import * as alerts from '../src/api/contract/alerts';
 import { RESOURCES } from './resources';
 import type { AnyResource } from './resources/resource';
 
@@ -28,8 +29,8 @@ interface Op {
   status?: number;
   /** Failure statuses beyond 400/429 (and 401/403 of authenticated routes), such as 404 for unknown objects. */
   errors?: number[];
-  /** Server-Sent Events: the answer schema is one message's `{ type: event name, data }`, not a JSON body. */
-  eventStream?: boolean;
+  /** An answer that is not the JSON envelope: Server-Sent Events (the schema is one message) or an HTML page. */
+  rawType?: 'text/event-stream' | 'text/html';
 }
 
 /** Every route of the API with the contract schemas it validates with; the document is generated from these. */
@@ -123,9 +124,28 @@ const OPS: Op[] = [
     answer: z.array(auditEntry), auth: true,
   },
   {
+    method: 'get', path: '/api/alertevents', summary: "The token company's alert events, newest first; the answer also holds total",
+    query: { state: 'active, acknowledged or resolved', severity: 'critical, major, minor or warning', siteId: 'a site', from: 'ISO 8601, inclusive (start)', to: 'ISO 8601, exclusive', offset: 'offset', limit: 'limit (at most 1000)' },
+    answer: z.array(alerts.alertEvent), auth: true,
+  },
+  { method: 'get', path: '/api/alertevents/{nodeId}', summary: "A node's alert events, newest first", answer: z.array(alerts.alertEvent), auth: true, errors: [404] },
+  { method: 'get', path: '/api/alertevents/detail/{id}', summary: 'One alert event with its comments and history', answer: alerts.alertEvent, auth: true, errors: [404] },
+  {
+    method: 'put', path: '/api/alertevents/detail/{id}', summary: 'Acknowledge (once), comment, assign or resolve; recorded in the history with who and when (users and above)',
+    body: alerts.alertEventAction, answer: alerts.alertEvent, auth: true, errors: [404, 409],
+  },
+  {
+    method: 'get', path: '/api/alert-links/{token}', summary: "A notification mail's acknowledge link: a page with the event and a button (changes nothing)",
+    answer: z.string(), rawType: 'text/html', errors: [404, 409],
+  },
+  {
+    method: 'post', path: '/api/alert-links/{token}', summary: 'Acknowledges the event once, as the person the mail went to; 409 when the link was used',
+    answer: z.string(), rawType: 'text/html', errors: [404, 409],
+  },
+  {
     method: 'get', path: '/api/stream',
     summary: "Live updates of the token company (Server-Sent Events: reading, alert, export); Last-Event-ID resumes within 5 minutes; ends when the access token would expire",
-    answer: streamMessage, auth: true, eventStream: true,
+    answer: streamMessage, auth: true, rawType: 'text/event-stream',
   },
 ];
 
@@ -165,8 +185,8 @@ export function openApiDocument(): Record<string, unknown> {
       responses: {
         [String(op.status ?? 200)]: {
           description: 'Success',
-          content: op.eventStream
-            ? { 'text/event-stream': { schema: schema(op.answer) } }
+          content: op.rawType
+            ? { [op.rawType]: { schema: schema(op.answer) } }
             : { 'application/json': { schema: { type: 'object', properties: { data: schema(op.answer) }, required: ['data'] } } },
         },
         '400': error,

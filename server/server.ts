@@ -4,6 +4,7 @@ import { createDeps } from './bootstrap';
 import { app, serverOptions } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './seed/seed';
 import { startSimulator } from './jobs/simulator';
+import { startAlertJobs } from './jobs/alerts';
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
   if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N, { world: worldOptionsFrom(config), log: seedLog }))) fastify.log.info('seeded the demo world');
   await fastify.register(app, deps);
   const simulator = config.SIMULATE ? startSimulator(deps.db, { periodMs: config.SIMULATE_PERIOD_S * 1000, log: seedLog }) : null;
+  // Feeds gone silent, escalations and notification mails: one timer, a few seconds apart.
+  const alerts = startAlertJobs(deps, { log: seedLog });
   const close = async () => {
+    await alerts.stop();
     await simulator?.stop();
     await fastify.close();
     await deps.close();

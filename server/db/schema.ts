@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AlertTables } from './alerts.schema';
 
 /** Times are epoch milliseconds in both dialects; flags are 0/1 integers. */
 export interface CompaniesTable {
@@ -133,6 +134,8 @@ export interface SitesTable {
   /** The safe range for fridges at this site; null means 2–8 °C. */
   safeMin: number | null;
   safeMax: number | null;
+  /** A maintenance window: alert events opened before it ends are muted. */
+  mutedUntil: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: number;
 }
 export interface HubsTable {
@@ -225,7 +228,7 @@ export interface FeedLatestTable {
   value: number;
 }
 
-export interface Database {
+export interface Database extends AlertTables {
   companies: CompaniesTable;
   users: UsersTable;
   memberships: MembershipsTable;

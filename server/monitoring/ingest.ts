@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { HOUR, QUARTER, localDayStart, nextLocalDayStart, type Grain } from './time';
 import { rawQuery, rowsPerStatement, valuesList } from './sql';
+import { evaluateStored, type FeedReadings, type TouchedEvent } from '../alerts/engine';
 
 /** One reading as stored: epoch ms, a finite value. */
 export interface ReadingInput {
@@ -22,6 +23,8 @@ export interface StoreResult {
   accepted: number;
   /** Readings whose (feed, ts) was already stored, or repeated in the batch; they change nothing. */
   duplicates: number;
+  /** Alert events the readings opened, changed or ended, to announce once committed (absent when none). */
+  alerts?: TouchedEvent[];
 }
 
 /** Where a feed's readings roll up: its node and hub (last seen) and its site's zone (the local day). */
@@ -238,6 +241,7 @@ export async function storeReadings(db: Db, rows: readonly ReadingInput[], opts:
     const isNew = await insertReadings(trx, feedOf, ts, vs);
     const rollups: Rollup[] = [];
     const latest: { feedId: string; ts: number; value: number }[] = [];
+    const fresh: FeedReadings[] = [];
     const nodeSeen = new Map<string, number>();
     const hubSeen = new Map<string, number>();
     let accepted = 0;
@@ -261,12 +265,15 @@ export async function storeReadings(db: Db, rows: readonly ReadingInput[], opts:
       accepted += newTs.length;
       rollupsOf(feedId, newTs, newVs, home.timezone, rollups);
       latest.push({ feedId, ts: newTs[newTs.length - 1]!, value: newVs[newVs.length - 1]! });
+      fresh.push({ feedId, ts: newTs, values: newVs });
     }
     await upsertRollups(trx, rollups);
     await upsertLatest(trx, latest);
     await touchLastSeen(trx, 'nodes', nodeSeen);
     await touchLastSeen(trx, 'hubs', hubSeen);
-    return { accepted, duplicates: rows.length - accepted };
+    // Alerts in the same transaction: an event exists exactly when the readings that opened it are committed.
+    const alerts = await evaluateStored(trx, fresh, opts.seenAt ?? Date.now());
+    return { accepted, duplicates: rows.length - accepted, ...(alerts.length ? { alerts } : {}) };
   };
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

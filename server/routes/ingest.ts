@@ -64,7 +64,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
       return { feedId: r.feedId, ts, value: r.value };
     });
     if (problems.length) throw refuse(problems, readings.length);
-    const stored = await storeReadings(db, rows, { seenAt: now });
+    const { alerts: _alerts, ...stored } = await storeReadings(db, rows, { seenAt: now });
     // Open streams of the hub's company see the readings once they are committed (a repeat is harmless there).
     const home = await db
       .selectFrom('hubs')

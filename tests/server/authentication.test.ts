@@ -6,6 +6,8 @@ import { buildTestApp, type TestApp } from './helpers';
 
 /** The routes that answer without a session, each for a reason; anything else public is a finding. */
 const PUBLIC_ROUTES = [
+  'GET /api/alert-links/:token', // a notification mail's single-use acknowledge link: the page (changes nothing)
+  'POST /api/alert-links/:token', // …and its button, acting as the person it was mailed to
   'GET /api/dev/outbox', // the development outbox: only with the outbox transport, never with SMTP
   'GET /api/external-login/providers', // the sign-in page's buttons
   'GET /api/health',

@@ -7,7 +7,7 @@ import { idsOfCompany, seedSmallWorld } from './world-fixture';
 // covered without touching this file) with every kind of id of every company it does not belong to. Each answer must
 // be a 403 or 404 that holds no data; list routes must answer nothing of the other companies.
 
-const PREFIXES = ['/api/site-dashboard', '/api/sites', '/api/dashboard', '/api/hubs', '/api/plexus'];
+const PREFIXES = ['/api/site-dashboard', '/api/sites', '/api/dashboard', '/api/hubs', '/api/plexus', '/api/alertevents'];
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A body that passes validation, so the tenant check (not the schema) is what answers. */
@@ -36,6 +36,26 @@ describe('tenant isolation', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ({ plan } = await seedSmallWorld(t.deps));
+    // An alert rule and event per company, so the event routes are called with ids of every company too.
+    for (const companyId of companies()) {
+      const k = idsOfCompany(plan, companyId);
+      const ruleId = `rule-${companyId}`;
+      await t.deps.db
+        .insertInto('alertRules')
+        .values({
+          id: ruleId, companyId, name: 'Warm', enabled: 1, scopeFeedId: k.feed, scopeNodeId: null, scopeSiteId: null, scopeSignalTypeId: null,
+          condition: 'above', low: null, high: 8, forMinutes: 0, clearBy: 0, severity: 'minor', templateId: null, recipients: '[]', escalateTo: '[]',
+          escalateAfterMinutes: null, mutedUntil: null, createdAt: 0,
+        })
+        .execute();
+      await t.deps.db
+        .insertInto('alertEvents')
+        .values({
+          id: eventOf(companyId), companyId, ruleId, siteId: k.site, nodeId: k.node, feedId: k.feed, severity: 'minor', state: 'active', startedAt: 1,
+          openedAt: 1, endedAt: null, peak: 9, detail: '', acknowledgedBy: null, acknowledgedAt: null, assigneeId: null, muted: 0, escalationSteps: 0,
+        })
+        .execute();
+    }
     const ids = await demoIds(t.deps);
     const manager = await signIn(t.app, DEMO.manager);
     const managerNorthwind = (await call(t.app, 'POST', '/api/switch-company', { companyId: ids.northwind }, manager.accessToken)).body.data;
@@ -54,6 +74,7 @@ describe('tenant isolation', () => {
   afterAll(() => t.close());
 
   const companies = () => [...new Set(plan.sites.map((s) => s.companyId))];
+  const eventOf = (companyId: string) => `event-${companyId}`;
   /** Every id a company owns in the plan, to look for in answers. */
   const ownedBy = (companyId: string) => [
     companyId,
@@ -61,12 +82,13 @@ describe('tenant isolation', () => {
     ...plan.hubs.filter((h) => h.companyId === companyId).map((h) => h.id),
     ...plan.nodes.filter((n) => n.companyId === companyId).flatMap((n) => [n.id, ...n.feeds.map((f) => f.id)]),
     ...plan.tags.filter((x) => x.companyId === companyId).map((x) => x.id),
+    eventOf(companyId),
   ];
   /** One id of every kind: site, sub-site, hub, node, feed, node tag and the company itself. */
   const kindsOf = (companyId: string) => {
     const k = idsOfCompany(plan, companyId);
     const tag = plan.tags.find((x) => x.companyId === companyId)?.id;
-    return Object.entries({ company: companyId, ...k, tag }).filter((e): e is [string, string] => typeof e[1] === 'string');
+    return Object.entries({ company: companyId, ...k, tag, event: eventOf(companyId) }).filter((e): e is [string, string] => typeof e[1] === 'string');
   };
 
   it('covers the monitoring routes of issue 4 that take an id', () => {

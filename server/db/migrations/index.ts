@@ -9,6 +9,7 @@ import * as m0007 from './0007-management';
 import * as m0008 from './0008-device-lists';
 import * as m0009 from './0009-node-search';
 import * as m0010 from './0010-signal-type-keys';
+import * as m0011 from './0011-alerts';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-device-lists': m0008,
   '0009-node-search': m0009,
   '0010-signal-type-keys': m0010,
+  '0011-alerts': m0011,
 };

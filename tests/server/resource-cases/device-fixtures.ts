@@ -43,3 +43,7 @@ export async function ownedType(c: Ctx, companyId: string): Promise<string> {
 }
 
 export const rand = () => Math.random().toString(36).slice(2, 10);
+
+export async function feedOf(c: Ctx, companyId: string): Promise<string> {
+  return (await c.t.deps.db.selectFrom('feeds').select('id').where('companyId', '=', companyId).orderBy('id').executeTakeFirstOrThrow()).id;
+}

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from './database';
+import type { AlertEventRow } from './alerts.schema';
+import type { AlertEvent, AlertEventListQuery } from '../../src/api/contract/alerts';
+
+const iso = (ms: number | string | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+/** Events as the API answers them (DESIGN §6 "Alert events"), with their rule's name, comments and history. */
+export async function eventViews(db: Db, rows: (AlertEventRow & { ruleName: string })[]): Promise<AlertEvent[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const history = await db
+    .selectFrom('alertEventHistory as h')
+    .leftJoin('users as u', 'u.id', 'h.userId')
+    .select(['h.eventId', 'h.action', 'h.userId', 'h.at', 'h.comment', 'u.name'])
+    .where('h.eventId', 'in', ids)
+    .orderBy('h.at')
+    .orderBy('h.id')
+    .execute();
+  const byEvent = new Map<string, typeof history>();
+  for (const h of history) byEvent.set(h.eventId, [...(byEvent.get(h.eventId) ?? []), h]);
+  return rows.map((r) => {
+    const hs = byEvent.get(r.id) ?? [];
+    return {
+      id: r.id, ruleId: r.ruleId, ruleName: r.ruleName, siteId: r.siteId, nodeId: r.nodeId, feedId: r.feedId, severity: r.severity, state: r.state,
+      startedAt: iso(r.startedAt)!, endedAt: iso(r.endedAt), peak: num(r.peak), detail: r.detail, acknowledgedBy: r.acknowledgedBy,
+      acknowledgedAt: iso(r.acknowledgedAt), assigneeId: r.assigneeId, muted: Boolean(r.muted),
+      comments: hs.filter((h) => h.comment && h.userId).map((h) => ({ userId: h.userId!, name: h.name ?? '', text: h.comment!, at: iso(h.at)! })),
+      history: hs.map((h) => ({ action: h.action, userId: h.userId, at: iso(h.at)!, ...(h.comment ? { comment: h.comment } : {}) })),
+    };
+  });
+}
+
+const withRule = (db: Db) => db.selectFrom('alertEvents').innerJoin('alertRules', 'alertRules.id', 'alertEvents.ruleId').selectAll('alertEvents').select('alertRules.name as ruleName');
+
+/** The company's events, newest first, filtered as SPEC §7's list call asks; `total` counts every match. */
+export async function listEvents(db: Db, companyId: string, q: AlertEventListQuery): Promise<{ data: AlertEvent[]; total: number }> {
+  let base = db.selectFrom('alertEvents').where('alertEvents.companyId', '=', companyId);
+  if (q.state) base = base.where('alertEvents.state', '=', q.state);
+  if (q.severity) base = base.where('alertEvents.severity', '=', q.severity);
+  if (q.siteId) base = base.where('alertEvents.siteId', '=', q.siteId);
+  if (q.from) base = base.where('alertEvents.startedAt', '>=', Date.parse(q.from));
+  if (q.to) base = base.where('alertEvents.startedAt', '<', Date.parse(q.to));
+  const rows = await base
+    .innerJoin('alertRules', 'alertRules.id', 'alertEvents.ruleId')
+    .selectAll('alertEvents')
+    .select('alertRules.name as ruleName')
+    .orderBy('alertEvents.startedAt', 'desc')
+    .orderBy('alertEvents.id', 'desc')
+    .limit(sql.lit(Math.trunc(q.limit)))
+    .offset(sql.lit(Math.trunc(q.offset)))
+    .execute();
+  const total = rows.length < q.limit && (rows.length > 0 || q.offset === 0)
+    ? q.offset + rows.length
+    : Number((await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  return { data: await eventViews(db, rows), total };
+}
+
+export async function eventsOfNode(db: Db, companyId: string, nodeId: string, limit = 200): Promise<AlertEvent[]> {
+  const rows = await withRule(db)
+    .where('alertEvents.companyId', '=', companyId)
+    .where('alertEvents.nodeId', '=', nodeId)
+    .orderBy('alertEvents.startedAt', 'desc')
+    .orderBy('alertEvents.id', 'desc')
+    .limit(limit)
+    .execute();
+  return eventViews(db, rows);
+}
+
+export const findEvent = (db: Db, companyId: string, id: string) =>
+  withRule(db).where('alertEvents.id', '=', id).where('alertEvents.companyId', '=', companyId).executeTakeFirst();
+
+export async function eventView(db: Db, id: string): Promise<AlertEvent> {
+  const row = await withRule(db).where('alertEvents.id', '=', id).executeTakeFirstOrThrow();
+  return (await eventViews(db, [row]))[0]!;
+}
+
+/** The open (not resolved) events per company, for the top bar's badge. */
+export async function openCount(db: Db, companyId: string): Promise<number> {
+  const row = await db.selectFrom('alertEvents').select(sql<number>`count(*)`.as('n')).where('companyId', '=', companyId).where('state', '!=', 'resolved').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

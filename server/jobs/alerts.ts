@@ -1,0 +1,39 @@
+import type { AppDeps } from '../context';
+import { mailLinkBase } from '../auth/passwords.service';
+import { eventView } from '../db/alert-events.repository';
+import { escalateDue, sendDueNotifications, silenceTick } from '../alerts/notifications';
+
+/** How often the alert timer looks: notifications leave within this of their commit (DESIGN §6: "within seconds"). */
+export const ALERT_TICK_MS = 2_000;
+
+/** One pass of the alert timer: feeds gone silent, escalations due, notifications to send; the touched events are announced. */
+export async function alertTick(deps: AppDeps, now = deps.auth.now()): Promise<{ opened: number; escalated: number; sent: number }> {
+  const opened = await silenceTick(deps.db, now);
+  const escalated = await escalateDue(deps.db, now);
+  const sent = await sendDueNotifications(deps.db, deps.dialect, deps.mailer, mailLinkBase(deps.config), now);
+  for (const id of [...opened, ...escalated]) {
+    const e = await eventView(deps.db, id);
+    const companyId = (await deps.db.selectFrom('alertEvents').select('companyId').where('id', '=', id).executeTakeFirstOrThrow()).companyId;
+    void deps.live.publish([{ kind: 'alert', companyId, siteId: e.siteId, data: { ...e, history: e.history.slice(-5), comments: e.comments.slice(-3) } }]);
+  }
+  return { opened: opened.length, escalated: escalated.length, sent };
+}
+
+/** Runs the alert timer until stopped; a failed pass is logged and the next one tries again. */
+export function startAlertJobs(deps: AppDeps, opts: { periodMs?: number; log?: (line: string) => void } = {}): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = alertTick(deps)
+      .catch((e: unknown) => opts.log?.(`alerts: tick failed (${e instanceof Error ? e.message : String(e)})`))
+      .finally(() => {
+        running = null;
+      });
+  }, opts.periodMs ?? ALERT_TICK_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

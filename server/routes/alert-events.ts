@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { auditRequest, claimsOf, type AppDeps } from '../context';
+import { AppError, forbidden, notFound, parse } from '../errors';
+import { requireTokenCompany } from '../auth/site-scope';
+import { history } from '../alerts/engine';
+import { eventView, eventsOfNode, findEvent, listEvents } from '../db/alert-events.repository';
+import { findNode } from '../db/nodes.repository';
+import { invalidField } from '../resources/checks';
+import { alertEventAction, alertEventListQuery, type AlertEvent } from '../../src/api/contract/alerts';
+import { id } from '../../src/api/contract/common';
+
+const nodeParams = z.object({ nodeId: id });
+const idParams = z.object({ id });
+
+/** Acting on events is the work of users, managers and admins; viewers look (DESIGN §2). */
+const mayAct = (role: string) => role !== 'viewer';
+
+/**
+ * Alert events (SPEC §7, DESIGN §6): the company's list, a node's events, one event, and the people's actions on it —
+ * acknowledge, comment, assign, resolve — each recorded in its history with who and when, audited, and announced on
+ * the live stream. Another company's event is 404 like an unknown one.
+ */
+export async function alertEventRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db } = deps;
+  const announce = (companyId: string, e: AlertEvent) =>
+    // The stream carries the event without its long history (a NOTIFY payload is small); the detail call has it all.
+    void deps.live.publish([{ kind: 'alert', companyId, siteId: e.siteId, data: { ...e, history: e.history.slice(-5), comments: e.comments.slice(-3) } }]);
+
+  app.get('/api/alertevents', async (req) => {
+    const { companyId } = await requireTokenCompany(db, claimsOf(req));
+    const query = parse(alertEventListQuery, req.query);
+    return listEvents(db, companyId, query);
+  });
+
+  app.get('/api/alertevents/detail/:id', async (req) => {
+    const { companyId } = await requireTokenCompany(db, claimsOf(req));
+    const { id: eventId } = parse(idParams, req.params);
+    if (!(await findEvent(db, companyId, eventId))) throw notFound('No such alert event');
+    return { data: await eventView(db, eventId) };
+  });
+
+  app.get('/api/alertevents/:nodeId', async (req) => {
+    const { companyId } = await requireTokenCompany(db, claimsOf(req));
+    const { nodeId } = parse(nodeParams, req.params);
+    if (!(await findNode(db, companyId, nodeId))) throw notFound('No such node');
+    return { data: await eventsOfNode(db, companyId, nodeId) };
+  });
+
+  app.put('/api/alertevents/detail/:id', async (req) => {
+    const claims = claimsOf(req);
+    const { companyId, role } = await requireTokenCompany(db, claims);
+    const { id: eventId } = parse(idParams, req.params);
+    const event = await findEvent(db, companyId, eventId);
+    if (!event) throw notFound('No such alert event');
+    if (!mayAct(role)) throw forbidden();
+    const body = parse(alertEventAction, req.body);
+    const at = deps.auth.now();
+    const who = claims.sub;
+    await db.transaction().execute(async (trx) => {
+      if (body.action === 'acknowledge') {
+        if (event.state !== 'active') throw new AppError(409, event.state === 'resolved' ? 'resolved' : 'already_acknowledged', `This event is already ${event.state}`);
+        await trx.updateTable('alertEvents').set({ state: 'acknowledged', acknowledgedBy: who, acknowledgedAt: at }).where('id', '=', eventId).execute();
+      } else if (body.action === 'resolve') {
+        if (event.state === 'resolved') throw new AppError(409, 'resolved', 'This event is already resolved');
+        await trx.updateTable('alertEvents').set({ state: 'resolved' }).where('id', '=', eventId).execute();
+      } else if (body.action === 'assign') {
+        const assignee = body.assigneeId ?? null;
+        if (assignee) {
+          const member = await trx.selectFrom('memberships').select('userId').where('companyId', '=', companyId).where('userId', '=', assignee).where('disabled', '=', 0).executeTakeFirst();
+          if (!member) throw invalidField('assigneeId', 'is not a member of this company');
+        }
+        await trx.updateTable('alertEvents').set({ assigneeId: assignee }).where('id', '=', eventId).execute();
+      }
+      await history(trx, eventId, body.action, who, at, body.comment ? body.comment : null);
+    });
+    await auditRequest(db, req, { companyId, action: `alert-events.${body.action}`, detail: `${event.ruleName} (${eventId})` });
+    const view = await eventView(db, eventId);
+    announce(companyId, view);
+    return { data: view };
+  });
+}
