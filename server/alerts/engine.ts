@@ -115,7 +115,9 @@ export async function evaluateStored(trx: Db, batches: readonly FeedReadings[], 
     let changes: (AlertChange | SilenceChange)[];
     if (rule.condition === 'no_data') {
       const from: SilenceState = { phase: row?.phase === 'open' ? 'open' : 'clear', lastTs: row?.lastTs ?? null, watchedSince: row?.watchedSince ?? rule.createdAt };
-      const r = evaluateSilence(rule.forMinutes, from, batch.ts, now);
+      // Readings only close gaps here (a gap the timer missed included); whether a feed is silent *now* is the timer's
+      // question, so "now" is the newest reading, not the clock (a backfill is not a silence).
+      const r = evaluateSilence(rule.forMinutes, from, batch.ts, Math.max(...batch.ts));
       changes = r.changes;
       next = { ruleId: rule.ruleId, subjectId: rule.feedId, phase: r.state.phase, lastTs: r.state.lastTs, since: null, peak: null, watchedSince: r.state.watchedSince, eventId };
     } else {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { rollupsOf, storeReadings, upsertRollups, type ReadingInput, type Rollup } from '../monitoring/ingest';
+import { seedAlertRules, settleSeededAlerts } from './alerts';
 import { HOUR, offsetAt, type Grain } from '../monitoring/time';
 import type { WorldOptions } from './catalogue';
 import { feedHistory } from './history';
@@ -87,6 +88,8 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
     const links = plan.nodes.flatMap((n) => n.tagIds.map((tagId) => ({ nodeId: n.id, tagId })));
     await insertChunked(links, (c) => trx.insertInto('nodeTagLinks').values(c).execute());
   });
+  // Before the readings: the evaluator opens the history's events as the readings are stored, as it would live.
+  await seedAlertRules(db, plan);
 
   let readings = 0;
   let historyRollups = 0;
@@ -116,6 +119,7 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
     }
   }
   await flush();
+  await settleSeededAlerts(db, plan.options.now);
   const summary = {
     sites: plan.sites.length, hubs: plan.hubs.length, nodes: plan.nodes.length,
     feeds: plan.nodes.reduce((s, n) => s + n.feeds.length, 0), readings, historyRollups, ms: Math.round(performance.now() - t0),
