@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { codeFromOutbox, signInAdmin, signInAs } from './helpers';
+import { codeFromOutbox, expectAccessible, signInAdmin, signInAs } from './helpers';
 
 // Every journey runs twice: with the mouse, and keyboard only (focus and Enter instead of every click).
 for (const mode of ['mouse', 'keyboard'] as const) {
@@ -72,10 +72,11 @@ test.describe(`the app shell${suffix}`, () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test(`the admin finds a person by search and shadows them${suffix}`, async ({ page, request }) => {
+  test(`the admin finds a person among everyone on the platform and shadows them${suffix}`, async ({ page, request }) => {
     await signInAdmin(page, request, keyboard);
-    await page.goto('/companies');
-    await page.getByLabel('Find a person to shadow').fill('viewer');
+    await page.goto('/users');
+    await page.getByLabel('Show').selectOption({ label: 'Everyone on the platform' });
+    await page.getByRole('searchbox', { name: 'Filter' }).fill('viewer');
     await act(page.getByRole('button', { name: 'Shadow Vic Viewer' }));
     await expect(page.getByRole('status').filter({ hasText: 'You are acting as Vic Viewer' })).toBeVisible();
   });
@@ -177,30 +178,122 @@ test.describe(`the app shell${suffix}`, () => {
     await signInAdmin(page, request, keyboard);
     await act(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Management' }));
     await expect(page.getByRole('heading', { name: 'Management', level: 1 })).toBeVisible();
-    await act(page.getByRole('button', { name: 'Add settings for a domain' }));
+    await act(page.getByRole('button', { name: 'New white-label settings' }));
+    const dialog = page.getByRole('dialog', { name: 'New white-label settings' });
     const host = new URL(page.url()).host;
-    await page.getByLabel('Domain').fill('not a host!');
-    await act(page.getByRole('button', { name: 'Save' }));
-    await expect(page.getByText(/Domain must be a host name/)).toBeVisible();
-    await page.getByLabel('Domain').fill(host);
-    await page.getByLabel('Website title').fill('<b>Acme</b> Watch');
-    await page.getByLabel('Favicon URL').fill('javascript:alert(1)');
-    await act(page.getByRole('button', { name: 'Save' }));
-    await expect(page.getByText(/must be empty, an http\(s\) URL/)).toBeVisible();
-    await page.getByLabel('Favicon URL').fill('/favicon.svg');
-    await act(page.getByRole('button', { name: 'Save' }));
-    await expect(page.getByText(`Settings for ${host} saved.`)).toBeVisible();
+    await dialog.getByLabel('Domain').fill('not a host!');
+    await act(dialog.getByRole('button', { name: 'Save' }));
+    await expect(dialog.getByText('Enter a host name such as dashboard.example.com: letters, digits, dots and hyphens, with an optional :port.')).toBeVisible();
+    await dialog.getByLabel('Domain').fill(host);
+    await dialog.getByLabel('Website title').fill('<b>Acme</b> Watch');
+    await dialog.getByLabel('Favicon URL').fill('javascript:alert(1)');
+    await act(dialog.getByRole('button', { name: 'Save' }));
+    await expect(dialog.getByText('Leave it empty, or enter an http(s) address or a path on this site starting with /.')).toBeVisible();
+    await dialog.getByLabel('Favicon URL').fill('/favicon.svg');
+    await act(dialog.getByRole('button', { name: 'Save' }));
+    await expect(page.getByRole('status').filter({ hasText: `“${host}” created.` })).toBeVisible();
     await expect(page).toHaveTitle('<b>Acme</b> Watch');
+    // Shown as text in the list, never as markup.
+    await expect(page.getByRole('table', { name: 'White-label settings' }).getByRole('row').filter({ hasText: host })).toContainText('<b>Acme</b> Watch');
     await page.screenshot({ path: 'screenshots/shell-management.png', fullPage: true });
     const fresh = await browser.newPage({ baseURL: new URL(page.url()).origin });
     await fresh.goto('/Identity/Account/Login');
     await expect(fresh).toHaveTitle('<b>Acme</b> Watch');
     await fresh.close();
     await act(page.getByRole('button', { name: `Delete ${host}` }));
+    await act(page.getByRole('alertdialog', { name: `Delete “${host}”?` }).getByRole('button', { name: 'Delete' }));
+    await expect(page.getByRole('status').filter({ hasText: `“${host}” deleted.` })).toBeVisible();
     await expect(page).toHaveTitle('Sitewatch');
   });
 });
 }
+
+test.describe('the phone top bar', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('is one compact row; its menu opens by click and by keyboard, holds the controls, and Escape closes it', async ({ page }) => {
+    await signInAs(page, 'manager@sitewatch.test');
+    const bar = page.getByRole('banner');
+    const box = (await bar.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(56);
+    // One row: every control of the bar sits on the same line.
+    const rows = await bar.locator('button, a').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const r of rows) expect(r.bottom - r.height / 2).toBeCloseTo(box.y + box.height / 2, -1);
+    // The desktop controls are folded away.
+    await expect(page.getByLabel('Company', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+
+    const button = page.getByRole('button', { name: 'Menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByLabel('Company', { exact: true })).toBeVisible();
+    await expect(menu.getByLabel('Language')).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    // Focus moved into the menu; Escape closes it and gives focus back to its button.
+    await expect(menu.getByLabel('Company', { exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // Keyboard only: Enter on the focused button opens it, Tab walks its controls, and a choice acts.
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: 'Logout' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
+  });
+
+  test('the company switch works from the menu', async ({ page }) => {
+    await signInAs(page, 'manager@sitewatch.test');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const select = page.getByRole('dialog', { name: 'Menu' }).getByLabel('Company', { exact: true });
+    await expect(select.locator('option')).toHaveCount(2);
+    const before = await select.inputValue();
+    const other = await select.locator('option').evaluateAll((os, v) => (os as HTMLOptionElement[]).map((o) => o.value).find((x) => x !== v)!, before);
+    const otherName = (await select.locator(`option[value="${other}"]`).textContent())!;
+    await select.selectOption(other);
+    await expect(page.getByRole('banner')).toContainText(otherName);
+  });
+
+  for (const [mode, lang] of [['light', 'en'], ['dark', 'en'], ['light', 'ar']] as const) {
+    test(`the opened menu passes axe (${mode}, ${lang})`, async ({ page }) => {
+      await signInAs(page, 'manager@sitewatch.test');
+      if (mode === 'dark') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Theme' }).click();
+        await page.getByRole('dialog', { name: 'Theme switcher' }).getByLabel('Dark mode').check();
+        await page.keyboard.press('Escape');
+      }
+      if (lang === 'ar') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).getByLabel('Language').selectOption('ar');
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      }
+      const name = lang === 'ar' ? 'القائمة' : 'Menu';
+      const button = page.getByRole('button', { name, exact: true });
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      const menu = page.getByRole('dialog', { name });
+      await expect(menu).toBeVisible();
+      if (lang === 'ar') {
+        // RTL: the menu hangs from the bar's left edge, where its button is.
+        const m = (await menu.boundingBox())!;
+        expect(m.x).toBeLessThan(40);
+      }
+      await page.screenshot({ path: `screenshots/shell-phone-menu-${mode}-${lang}.png` });
+      await expectAccessible(page, `phone menu ${mode} ${lang}`);
+    });
+  }
+});
 
 test('external sign-in through a real OpenID provider (Auth0 button), back where the visitor was headed', async ({ page }) => {
   await page.goto('/my-companies');
@@ -273,7 +366,7 @@ test.describe('without the service worker (its cache would answer before page.ro
   test('a page whose code fails to load says so, and Reload recovers', async ({ page }) => {
     await signInAs(page, 'user@sitewatch.test');
     let block = true;
-    await page.route(/\/assets\/companies-view-.*\.js$/, (route) => (block ? route.abort('failed') : route.continue()));
+    await page.route(/\/assets\/my-companies-view-.*\.js$/, (route) => (block ? route.abort('failed') : route.continue()));
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Companies' }).click();
     await expect(page.getByRole('alert')).toContainText('Loading failed! Please reload.');
     await page.screenshot({ path: 'screenshots/shell-load-failed.png' });

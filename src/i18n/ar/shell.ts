@@ -36,6 +36,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.language': 'اللغة',
   'topbar.theme': 'السمة',
   'topbar.account': 'قائمة الحساب',
+  'topbar.menu': 'القائمة',
+  'topbar.search': 'بحث',
   'shadow.banner.company': 'أنت تعمل الآن بصفة الشركة {{name}} (بواسطة {{actor}}).',
   'shadow.banner.user': 'أنت تعمل الآن بصفة {{name}} (بواسطة {{actor}}).',
   'shadow.exit': 'خروج',

@@ -34,6 +34,8 @@ export const shell = {
   'topbar.language': 'Language',
   'topbar.theme': 'Theme',
   'topbar.account': 'Account menu',
+  'topbar.menu': 'Menu',
+  'topbar.search': 'Search',
   'shadow.banner.company': 'You are acting as the company {{name}} (shadowed by {{actor}}).',
   'shadow.banner.user': 'You are acting as {{name}} (shadowed by {{actor}}).',
   'shadow.exit': 'Exit',

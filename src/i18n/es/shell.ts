@@ -36,6 +36,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.language': 'Idioma',
   'topbar.theme': 'Tema',
   'topbar.account': 'Menú de la cuenta',
+  'topbar.menu': 'Menú',
+  'topbar.search': 'Buscar',
   'shadow.banner.company': 'Está actuando como la empresa {{name}} (suplantación iniciada por {{actor}}).',
   'shadow.banner.user': 'Está actuando como {{name}} (suplantación iniciada por {{actor}}).',
   'shadow.exit': 'Salir',

@@ -36,6 +36,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.language': 'Langue',
   'topbar.theme': 'Thème',
   'topbar.account': 'Menu du compte',
+  'topbar.menu': 'Menu',
+  'topbar.search': 'Rechercher',
   'shadow.banner.company': 'Vous agissez au nom de l’entreprise {{name}} (emprunt d’identité par {{actor}}).',
   'shadow.banner.user': 'Vous agissez en tant que {{name}} (emprunt d’identité par {{actor}}).',
   'shadow.exit': 'Quitter',

@@ -36,6 +36,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.language': 'Lingua',
   'topbar.theme': 'Tema',
   'topbar.account': 'Menu dell’account',
+  'topbar.menu': 'Menu',
+  'topbar.search': 'Cerca',
   'shadow.banner.company': 'Sta operando come l’azienda {{name}} (impersonificazione avviata da {{actor}}).',
   'shadow.banner.user': 'Sta operando come {{name}} (impersonificazione avviata da {{actor}}).',
   'shadow.exit': 'Uscire',

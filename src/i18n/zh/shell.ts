@@ -36,6 +36,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.language': '语言',
   'topbar.theme': '主题',
   'topbar.account': '账户菜单',
+  'topbar.menu': '菜单',
+  'topbar.search': '搜索',
   'shadow.banner.company': '您正以公司 {{name}} 的身份操作（实际操作人：{{actor}}）。',
   'shadow.banner.user': '您正以 {{name}} 的身份操作（实际操作人：{{actor}}）。',
   'shadow.exit': '退出',

@@ -5,10 +5,16 @@ import { formatNumber, t } from '../../i18n';
 import { adminDashboardMachine } from '../../machines/admin-dashboard.machine';
 import type { AdminOverview } from '../../api/contract/monitoring';
 import { VirtualTable, type Column } from '../ui/virtual-table';
-import * as s from '../shared.css';
-import * as v from '../ui/panel.css';
+import { Card, Page } from '../ui/layout';
+import { Button } from '../ui/button';
+import { StatusBadge } from '../ui/status-badge';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { linkButton } from '../ui/controls.css';
 
 type Row = AdminOverview[number];
+
+/** A count that is a problem when above zero: a status badge then, a quiet zero otherwise. */
+const problem = (n: number, status: 'error' | 'offline') => (n ? <StatusBadge status={status} label={formatNumber(n)} /> : formatNumber(0));
 
 /** Admins: platform health per company; each row one step from acting in that company. */
 export function AdminDashboardView() {
@@ -22,31 +28,37 @@ export function AdminDashboardView() {
       {
         id: 'company',
         header: t('admin.company'),
-        width: '2fr',
+        width: 'minmax(10rem, 2fr)',
         cell: (r) => (
-          <button type="button" className={v.button} aria-label={t('admin.open', { company: r.companyName })} onClick={() => session.send({ type: 'company.switch', companyId: r.companyId })}>
+          <button type="button" className={linkButton} aria-label={t('admin.open', { company: r.companyName })} onClick={() => session.send({ type: 'company.switch', companyId: r.companyId })}>
             {r.companyName}
           </button>
         ),
       },
       { id: 'sites', header: t('admin.sites'), cell: (r) => formatNumber(r.siteCount) },
       { id: 'online', header: t('admin.online'), cell: (r) => formatNumber(r.devicesOnline) },
-      { id: 'offline', header: t('admin.offline'), cell: (r) => (r.devicesOffline ? <span className={v.bad}>{formatNumber(r.devicesOffline)}</span> : '0') },
-      { id: 'range', header: t('admin.outOfRange'), cell: (r) => (r.outOfRangeFeeds ? <span className={v.bad}>{formatNumber(r.outOfRangeFeeds)}</span> : '0') },
+      { id: 'offline', header: t('admin.offline'), cell: (r) => problem(r.devicesOffline, 'offline') },
+      { id: 'range', header: t('admin.outOfRange'), cell: (r) => problem(r.outOfRangeFeeds, 'error') },
     ],
     [session],
   );
+  const status = error ? (
+    <ErrorState
+      compact
+      message={t('admin.failed', { message: t(error.key, error.params) })}
+      action={<Button variant="secondary" onClick={() => page.send({ type: 'admin.refresh' })}>{t('manage.retry')}</Button>}
+    />
+  ) : loading ? (
+    <LoadingState label={t('admin.loading')} />
+  ) : (
+    <EmptyState title={t('manage.empty')} />
+  );
   return (
-    <section className={v.page} aria-labelledby="page-title">
-      <div>
-        <h1 id="page-title" className={s.title}>{t('admin.title')}</h1>
-        <p className={v.muted}>{t('admin.intro')}</p>
-      </div>
-      {loading && <p role="status">{t('admin.loading')}</p>}
-      {error && <p role="alert" className={s.errorText}>{t('admin.failed', { message: error })}</p>}
-      <div className={v.card}>
-        <VirtualTable label={t('admin.title')} columns={columns} rows={rows} rowId={(r) => r.companyId} height={480} />
-      </div>
-    </section>
+    <Page title={t('admin.title')} subtitle={t('admin.intro')} width="wide">
+      {error && rows.length > 0 && <ErrorState compact message={t('admin.failed', { message: t(error.key, error.params) })} />}
+      <Card padding="none">
+        <VirtualTable label={t('admin.title')} columns={columns} rows={rows} rowId={(r) => r.companyId} height={560} density="compact" status={status} />
+      </Card>
+    </Page>
   );
 }

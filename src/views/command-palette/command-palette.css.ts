@@ -1,25 +1,27 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
-import { input as field } from '../shared.css';
+import { input as field } from '../ui/form.css';
 
 export const dialog = style({
-  width: 'min(40rem, 94vw)',
+  width: 'min(40rem, calc(100vw - 1.5rem))',
   maxHeight: '80vh',
   padding: 0,
-  border: `1px solid ${vars.palette.border.strong}`,
-  borderRadius: vars.radius.md,
-  background: vars.palette.surface.card,
+  border: `1px solid ${vars.palette.border.main}`,
+  borderRadius: vars.radius.lg,
+  background: vars.palette.surface.raised,
   color: vars.palette.text.primary,
-  marginTop: '10vh',
-  selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.35)' } },
+  boxShadow: vars.elevation.lg,
+  marginTop: '12vh',
+  overflow: 'hidden',
+  selectors: { '&::backdrop': { background: 'rgba(10, 12, 16, 0.45)' } },
 });
-export const head = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.palette.border.main}`, display: 'grid', gap: vars.space.xs });
-export const titleBar = style({ padding: `${vars.space.sm} ${vars.space.md} 0`, display: 'grid', gap: vars.space.xs });
-export const title = style({ margin: 0, fontSize: vars.font.size.md, fontWeight: 500 });
+export const head = style({ padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.sm}`, borderBottom: `1px solid ${vars.palette.border.main}`, display: 'grid', gap: vars.space.xs });
+export const titleBar = style({ padding: `${vars.space.sm} ${vars.space.md} 0`, display: 'grid', gap: vars.space.xxs });
+export const title = style({ margin: 0, fontSize: vars.font.size.sm, fontWeight: vars.font.weight.semibold, color: vars.palette.text.secondary });
 export const scope = style({ fontSize: vars.font.size.sm, color: vars.palette.text.secondary });
-// The app's field style (shared.css.ts), full width.
-export const input = style([field, { width: '100%', boxSizing: 'border-box' }]);
-export const list = style({ maxHeight: '24rem', overflowY: 'auto', position: 'relative' });
+// The app's field, full width and a step taller: the palette is typed into more than anything else.
+export const input = style([field, { width: '100%', minHeight: vars.density.control.lg, fontSize: vars.font.size.lg, border: 'none', selectors: { '&:focus': { boxShadow: 'none' } } }]);
+export const list = style({ maxHeight: '24rem', overflowY: 'auto', position: 'relative', padding: `${vars.space.xs} 0` });
 export const item = style({
   position: 'absolute',
   top: 0,
@@ -32,14 +34,15 @@ export const item = style({
   gap: vars.space.sm,
   padding: `0 ${vars.space.md}`,
   cursor: 'pointer',
+  borderInlineStart: '2px solid transparent',
   selectors: {
-    '&[data-selected="true"]': { background: vars.palette.primary.main, color: vars.palette.primary.contrast },
+    '&[data-selected="true"]': { background: vars.palette.state.selected, color: vars.palette.state.selectedText, borderInlineStartColor: vars.palette.primary.main },
   },
 });
 export const label = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-export const detail = style({ marginInlineStart: vars.space.sm, opacity: 0.75, fontSize: vars.font.size.sm });
-export const kind = style({ fontSize: vars.font.size.sm, opacity: 0.8 });
-export const status = style({ padding: `${vars.space.xs} ${vars.space.md}`, fontSize: vars.font.size.sm, color: vars.palette.text.secondary, borderTop: `1px solid ${vars.palette.border.main}` });
+export const detail = style({ marginInlineStart: vars.space.sm, color: vars.palette.text.secondary, fontSize: vars.font.size.sm });
+export const kind = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary, textTransform: 'uppercase', letterSpacing: vars.font.tracking.caps });
+export const status = style({ padding: `${vars.space.xs} ${vars.space.md}`, fontSize: vars.font.size.xs, color: vars.palette.text.secondary, borderTop: `1px solid ${vars.palette.border.main}`, background: vars.palette.grayscale.g50, fontVariantNumeric: vars.font.numeric });
 
 // cmdk labels its input with its own <label>, visually hidden by an inline style; every field here has a visible label.
 globalStyle('[cmdk-label]', {
@@ -52,4 +55,7 @@ globalStyle('[cmdk-label]', {
   whiteSpace: 'normal !important' as 'normal',
   display: 'block',
   padding: `${vars.space.sm} ${vars.space.md} 0 !important`,
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.medium,
+  color: vars.palette.text.secondary,
 });

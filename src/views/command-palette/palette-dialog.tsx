@@ -118,7 +118,7 @@ const Status = memo(function Status() {
   const { palette } = useActors();
   const text = useSelector(palette, (s) => {
     const { results, total, query, remoteError } = s.context;
-    if (s.matches({ open: { remote: 'failed' } })) return t('palette.error', { message: remoteError ?? '' });
+    if (s.matches({ open: { remote: 'failed' } })) return t('palette.error', { message: remoteError ? t(remoteError.key, remoteError.params) : '' });
     if (s.matches({ open: { remote: 'loading' } }) || s.matches({ open: { remote: 'debouncing' } })) return t('palette.loading');
     if (results.length === 0) return t('palette.empty', { query: s.context.rankedQuery || query });
     return total > results.length ? t('palette.more', { shown: results.length, total }) : t('palette.count', { count: results.length });

@@ -1,23 +1,17 @@
 import { Component, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { t, type I18nKey } from '../../i18n';
-import * as s from '../shared.css';
+import { AuthHeading, AuthPage } from '../ui/auth-page';
+import { Button, ButtonLink } from '../ui/button';
+import { ErrorState } from '../ui/states';
 
-const backHome = { display: 'grid', placeItems: 'center', textDecoration: 'none' } as const;
-
-function Message({ title, body, action }: { title: I18nKey; body: I18nKey; action?: ReactNode }) {
+function Message({ title, body }: { title: I18nKey; body: I18nKey }) {
   return (
-    <main className={s.authPage} id="main" tabIndex={-1}>
-      <div className={s.card}>
-        <h1 className={s.title}>{t(title)}</h1>
-        <p className={s.subtitle}>{t(body)}</p>
-        {action ?? (
-          <Link href="/" className={s.primaryButton} style={backHome}>
-            {t('error.backHome')}
-          </Link>
-        )}
-      </div>
-    </main>
+    <AuthPage>
+      <AuthHeading title={t(title)} subtitle={t(body)} />
+      <ButtonLink href="/" variant="primary" size="lg" block>
+        {t('error.backHome')}
+      </ButtonLink>
+    </AuthPage>
   );
 }
 
@@ -34,12 +28,14 @@ export class LoadBoundary extends Component<{ children: ReactNode }, { failed: b
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className={s.card} style={{ margin: '2rem auto' }}>
-        <p>{t('loadFailed.message')}</p>
-        <button type="button" className={s.primaryButton} onClick={() => window.location.reload()}>
-          {t('loadFailed.reload')}
-        </button>
-      </div>
+      <ErrorState
+        message={t('loadFailed.message')}
+        action={
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            {t('loadFailed.reload')}
+          </Button>
+        }
+      />
     );
   }
 }

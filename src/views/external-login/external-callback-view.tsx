@@ -4,7 +4,9 @@ import { Link, useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { externalLoginMachine } from '../../machines/external-login.machine';
-import * as s from '../shared.css';
+import { AuthHeading, AuthLinks, AuthPage } from '../ui/auth-page';
+import { Callout } from '../ui/callout';
+import { LoadingState } from '../ui/states';
 
 /** /auth0loginCallback: hands the identity provider's answer to the server, which exchanges the code. */
 export function ExternalCallbackView() {
@@ -23,22 +25,22 @@ export function ExternalCallbackView() {
     if (code && state) external.send({ type: 'external.finish', code, state, iss: params.get('iss') ?? undefined });
   }, [external]);
 
-  const message = providerError ?? (failed ? error : null) ?? (!code || !state ? t('external.missing') : null);
+  const message = providerError ?? (failed && error ? t(error.key, error.params) : null) ?? (!code || !state ? t('external.missing') : null);
   return (
-    <main className={s.authPage} id="main" tabIndex={-1}>
-      <div className={s.card}>
-        <h1 className={s.title}>{t('external.title')}</h1>
-        {message ? (
-          <>
-            <p role="alert" className={s.errorText}>
-              {t('external.failed')} {message}
-            </p>
+    <AuthPage>
+      <AuthHeading title={t('external.title')} />
+      {message ? (
+        <>
+          <Callout role="alert" tone="error">
+            {t('external.failed')} {message}
+          </Callout>
+          <AuthLinks>
             <Link href="/Identity/Account/Login">{t('external.backToSignIn')}</Link>
-          </>
-        ) : (
-          <p role="status">{t('external.working')}</p>
-        )}
-      </div>
-    </main>
+          </AuthLinks>
+        </>
+      ) : (
+        <LoadingState variant="inline" label={t('external.working')} />
+      )}
+    </AuthPage>
   );
 }

@@ -6,7 +6,7 @@ import type { HubApiKey } from '../../api/hub-keys.api';
 import { DialogActions, Modal } from '../ui/dialog';
 import { FormField, InputField } from '../ui/form-field';
 import * as c from '../ui/controls.css';
-import * as s from '../shared.css';
+import * as s from '../ui/styles.css';
 import * as h from './hubs.css';
 
 const labelOf = (key: { label: string }) => key.label || t('hubs.keyNoLabel');

@@ -4,7 +4,10 @@ import { Redirect } from 'wouter';
 import { homeOf } from '../../machines/session.machine';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
-import * as s from '../shared.css';
+import { AuthHeading, AuthLinks, AuthPage } from '../ui/auth-page';
+import { Button } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { InputField } from '../ui/form-field';
 
 /** Seconds left until `at`, re-rendered each second: display only, the machine guards the rule. */
 function useSecondsUntil(at: number | null): number {
@@ -30,7 +33,7 @@ export function MfaView() {
   const wait = useSecondsUntil(resendAt);
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState(false);
-  const ids = { code: useId(), error: useId(), hint: useId() };
+  const ids = { error: useId(), hint: useId() };
 
   if (signedIn) return <Redirect to={home} replace />;
   if (!inMfa) return <Redirect to="/Identity/Account/Login" replace />;
@@ -44,55 +47,45 @@ export function MfaView() {
     setFormatError(false);
     session.send({ type: 'session.verify', code });
   };
-  const shownError = formatError ? t('mfa.codeFormat') : error?.message;
+  const shownError = formatError ? t('mfa.codeFormat') : error && t(error.key, error.params);
 
   return (
-    <main className={s.authPage}>
-      <div className={s.card}>
-        <h1 className={s.title}>{t('mfa.title')}</h1>
-        <p className={s.subtitle} id={ids.hint}>
-          {t('mfa.intro')} {email && <strong>{email}</strong>}
-        </p>
-        <form onSubmit={onSubmit} noValidate>
-          {shownError && (
-            <p id={ids.error} role="alert" className={s.errorText}>
-              {shownError}
-            </p>
-          )}
-          {info && !shownError && (
-            <p role="status" className={s.infoText}>
-              {t(info)}
-            </p>
-          )}
-          <div className={s.field}>
-            <label className={s.label} htmlFor={ids.code}>{t('mfa.code')}</label>
-            <input
-              id={ids.code}
-              className={s.input}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              value={code}
-              aria-describedby={shownError ? `${ids.hint} ${ids.error}` : ids.hint}
-              aria-invalid={Boolean(shownError)}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              autoFocus
-            />
-          </div>
-          <button type="submit" className={s.primaryButton} disabled={busy}>
-            {busy ? t('mfa.verifying') : t('mfa.verify')}
-          </button>
-        </form>
-        <div className={s.links}>
-          <button type="button" className={s.secondaryButton} disabled={busy || wait > 0} onClick={() => session.send({ type: 'session.resend' })}>
-            {wait > 0 ? t('mfa.resendIn', { seconds: wait }) : t('mfa.resend')}
-          </button>
-          <button type="button" className={s.secondaryButton} onClick={() => session.send({ type: 'session.cancel' })}>
-            {t('mfa.backToSignIn')}
-          </button>
-        </div>
-      </div>
-    </main>
+    <AuthPage>
+      <AuthHeading title={t('mfa.title')} subtitleId={ids.hint} subtitle={<>{t('mfa.intro')} {email && <strong>{email}</strong>}</>} />
+      <form onSubmit={onSubmit} noValidate>
+        {shownError && (
+          <Callout id={ids.error} role="alert" tone="error">
+            {shownError}
+          </Callout>
+        )}
+        {info && !shownError && (
+          <Callout role="status" tone="success">
+            {t(info)}
+          </Callout>
+        )}
+        <InputField
+          label={t('mfa.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          describedBy={[ids.hint, shownError && ids.error]}
+          serverInvalid={Boolean(shownError)}
+          onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+          autoFocus
+        />
+        <Button type="submit" variant="primary" size="lg" block busy={busy}>
+          {busy ? t('mfa.verifying') : t('mfa.verify')}
+        </Button>
+      </form>
+      <AuthLinks>
+        <Button variant="quiet" size="sm" disabled={busy || wait > 0} onClick={() => session.send({ type: 'session.resend' })}>
+          {wait > 0 ? t('mfa.resendIn', { seconds: wait }) : t('mfa.resend')}
+        </Button>
+        <Button variant="quiet" size="sm" onClick={() => session.send({ type: 'session.cancel' })}>
+          {t('mfa.backToSignIn')}
+        </Button>
+      </AuthLinks>
+    </AuthPage>
   );
 }

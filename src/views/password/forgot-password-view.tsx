@@ -4,8 +4,9 @@ import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { AuthCardTop, FocusHeading, TextField, focusFirstInvalid } from '../ui/form-parts';
-import * as s from '../shared.css';
-import * as a from '../ui/account.css';
+import { AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
+import { Button, ButtonLink } from '../ui/button';
+import { Callout } from '../ui/callout';
 
 const SIGN_IN = '/Identity/Account/Login';
 
@@ -21,18 +22,13 @@ export function ForgotPasswordView() {
 
   if (sent) {
     return (
-      <main className={s.authPage} id="main" tabIndex={-1}>
-        <div className={s.card}>
-          <AuthCardTop />
-          <FocusHeading>{t('forgot.sent.title')}</FocusHeading>
-          <p role="status" className={a.doneText}>
-            {t('forgot.sent.text', { email: email.trim() })}
-          </p>
-          <Link href={SIGN_IN} className={a.linkButton}>
-            {t('account.backToSignIn')}
-          </Link>
-        </div>
-      </main>
+      <AuthPage top={<AuthCardTop />}>
+        <FocusHeading>{t('forgot.sent.title')}</FocusHeading>
+        <AuthText role="status">{t('forgot.sent.text', { email: email.trim() })}</AuthText>
+        <ButtonLink href={SIGN_IN} variant="primary" size="lg" block>
+          {t('account.backToSignIn')}
+        </ButtonLink>
+      </AuthPage>
     );
   }
 
@@ -43,16 +39,13 @@ export function ForgotPasswordView() {
   };
 
   return (
-    <main className={s.authPage} id="main" tabIndex={-1}>
-      <div className={s.card}>
-        <AuthCardTop />
-        <h1 className={s.title}>{t('forgot.title')}</h1>
-        <p className={s.subtitle}>{t('forgot.subtitle')}</p>
+    <AuthPage top={<AuthCardTop />}>
+        <AuthHeading title={t('forgot.title')} subtitle={t('forgot.subtitle')} />
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
           {failure && (
-            <p id={failureId} role="alert" className={s.errorText}>
+            <Callout id={failureId} role="alert" tone="error">
               {failure.message}
-            </p>
+            </Callout>
           )}
           <TextField
             label={t('forgot.email')}
@@ -66,14 +59,13 @@ export function ForgotPasswordView() {
             onChange={(value) => actor.send({ type: 'forgot.change', field: 'email', value })}
             onBlur={() => actor.send({ type: 'forgot.blur', field: 'email' })}
           />
-          <button type="submit" className={s.primaryButton} disabled={busy}>
+          <Button type="submit" variant="primary" size="lg" block busy={busy}>
             {t('forgot.submit')}
-          </button>
+          </Button>
         </form>
-        <div className={s.links}>
+        <AuthLinks>
           <Link href={SIGN_IN}>{t('account.backToSignIn')}</Link>
-        </div>
-      </div>
-    </main>
+        </AuthLinks>
+    </AuthPage>
   );
 }

@@ -4,20 +4,15 @@ import { Link, useSearch } from 'wouter';
 import { t } from '../../i18n';
 import { resetPasswordMachine, type ResetField } from '../../machines/reset-password.machine';
 import { AuthCardTop, FocusHeading, NewPasswordFields, focusFirstInvalid } from '../ui/form-parts';
-import * as s from '../shared.css';
-import * as a from '../ui/account.css';
+import { AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
+import { Button, ButtonLink } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { LoadingState } from '../ui/states';
 
 const SIGN_IN = '/Identity/Account/Login';
 
 function Page({ children }: { children: ReactNode }) {
-  return (
-    <main className={s.authPage} id="main" tabIndex={-1}>
-      <div className={s.card}>
-        <AuthCardTop />
-        {children}
-      </div>
-    </main>
-  );
+  return <AuthPage top={<AuthCardTop />}>{children}</AuthPage>;
 }
 
 export function ResetPasswordView() {
@@ -38,23 +33,21 @@ export function ResetPasswordView() {
   if (phase === 'verifying') {
     return (
       <Page>
-        <h1 className={s.title}>{t('reset.title')}</h1>
-        <p role="status" className={s.subtitle}>
-          {t('reset.checking')}
-        </p>
+        <AuthHeading title={t('reset.title')} />
+        <LoadingState variant="inline" label={t('reset.checking')} />
       </Page>
     );
   }
   if (phase === 'verifyFailed') {
     return (
       <Page>
-        <h1 className={s.title}>{t('reset.title')}</h1>
-        <p role="alert" className={s.errorText}>
+        <AuthHeading title={t('reset.title')} />
+        <Callout role="alert" tone="error">
           {t('reset.checkFailed', { message: verifyFailure?.message ?? '' })}
-        </p>
-        <button type="button" className={s.primaryButton} onClick={() => actor.send({ type: 'reset.retry' })}>
+        </Callout>
+        <Button variant="primary" size="lg" block onClick={() => actor.send({ type: 'reset.retry' })}>
           {t('reset.retry')}
-        </button>
+        </Button>
       </Page>
     );
   }
@@ -62,15 +55,15 @@ export function ResetPasswordView() {
     return (
       <Page>
         <FocusHeading>{t('reset.invalid.title')}</FocusHeading>
-        <p role="alert" className={s.errorText}>
+        <Callout role="alert" tone="error">
           {t('reset.invalid.text')}
-        </p>
-        <Link href="/forgotpassword" className={a.linkButton}>
+        </Callout>
+        <ButtonLink href="/forgotpassword" variant="primary" size="lg" block>
           {t('reset.invalid.again')}
-        </Link>
-        <div className={s.links}>
+        </ButtonLink>
+        <AuthLinks>
           <Link href={SIGN_IN}>{t('account.backToSignIn')}</Link>
-        </div>
+        </AuthLinks>
       </Page>
     );
   }
@@ -78,12 +71,10 @@ export function ResetPasswordView() {
     return (
       <Page>
         <FocusHeading>{t('reset.done.title')}</FocusHeading>
-        <p role="status" className={a.doneText}>
-          {t('reset.done.text')}
-        </p>
-        <Link href={SIGN_IN} className={a.linkButton}>
+        <AuthText role="status">{t('reset.done.text')}</AuthText>
+        <ButtonLink href={SIGN_IN} variant="primary" size="lg" block>
           {t('reset.done.signIn')}
-        </Link>
+        </ButtonLink>
       </Page>
     );
   }
@@ -98,13 +89,12 @@ export function ResetPasswordView() {
 
   return (
     <Page>
-      <h1 className={s.title}>{t('reset.title')}</h1>
-      <p className={s.subtitle}>{t('reset.subtitle')}</p>
+      <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
         {failure && (
-          <p id={ids.failure} role="alert" className={s.errorText}>
+          <Callout id={ids.failure} role="alert" tone="error">
             {failure.message}
-          </p>
+          </Callout>
         )}
         <NewPasswordFields
           labels={{ password: t('reset.password'), confirm: t('reset.confirmPassword') }}
@@ -117,13 +107,13 @@ export function ResetPasswordView() {
           onChange={change}
           onBlur={blur}
         />
-        <button type="submit" className={s.primaryButton} disabled={busy}>
+        <Button type="submit" variant="primary" size="lg" block busy={busy}>
           {t('reset.submit')}
-        </button>
+        </Button>
       </form>
-      <div className={s.links}>
+      <AuthLinks>
         <Link href={SIGN_IN}>{t('account.backToSignIn')}</Link>
-      </div>
+      </AuthLinks>
     </Page>
   );
 }

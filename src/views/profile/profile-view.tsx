@@ -3,10 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { availableLocales, t, type Locale } from '../../i18n';
 import { profileMachine, type PasswordField } from '../../machines/profile.machine';
-import { FieldMessages, NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
-import * as s from '../shared.css';
-import * as a from '../ui/account.css';
-import * as p from './profile.css';
+import { NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
+import { InputField, SelectField } from '../ui/form-field';
+import { Card, Cluster, Page } from '../ui/layout';
+import { Button } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { ErrorState, LoadingState } from '../ui/states';
 
 type ProfileActor = ReturnType<typeof useActorRef<typeof profileMachine>>;
 
@@ -16,20 +18,16 @@ export function ProfileView() {
   const shadowing = useSelector(session, (st) => st.context.session?.isShadow ?? false);
   const actor = useActorRef(profileMachine, { input: { session, preferences, notices, shadowing } });
   const readOnly = useSelector(actor, (st) => st.context.readOnly);
-  const titleId = useId();
   return (
-    <section className={p.page} aria-labelledby={titleId}>
-      <h1 id={titleId} className={s.title}>
-        {t('profile.title')}
-      </h1>
+    <Page title={t('profile.title')} width="narrow">
       {readOnly && (
-        <p role="note" className={s.errorText}>
+        <Callout role="note" tone="warning">
           {t('profile.readOnly')}
-        </p>
+        </Callout>
       )}
       <DetailsForm actor={actor} />
       <PasswordForm actor={actor} />
-    </section>
+    </Page>
   );
 }
 
@@ -43,28 +41,26 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
   const errors = useSelector(actor, (st) => st.context.details.errors);
   const failure = useSelector(actor, (st) => (st.matches({ details: { editing: 'failed' } }) ? st.context.details.failure : null));
   const readOnly = useSelector(actor, (st) => st.context.readOnly);
-  const ids = { title: useId(), email: useId(), emailHint: useId(), language: useId(), languageErrors: useId(), failure: useId() };
+  const ids = { failure: useId() };
   const formRef = useRef<HTMLFormElement>(null);
 
   if (loading || loadFailure) {
     return (
-      <section className={p.card} aria-labelledby={ids.title}>
-        <h2 id={ids.title} className={p.cardTitle}>
-          {t('profile.details')}
-        </h2>
+      <Card title={t('profile.details')} padding="lg">
         {loading ? (
-          <p role="status">{t('profile.loading')}</p>
+          <LoadingState variant="skeleton" lines={3} label={t('profile.loading')} />
         ) : (
-          <>
-            <p role="alert" className={s.errorText}>
-              {t('profile.loadFailed', { message: loadFailure?.message ?? '' })}
-            </p>
-            <button type="button" className={s.secondaryButton} onClick={() => actor.send({ type: 'profile.retry' })}>
-              {t('profile.retry')}
-            </button>
-          </>
+          <ErrorState
+            compact
+            message={t('profile.loadFailed', { message: loadFailure?.message ?? '' })}
+            action={
+              <Button variant="secondary" onClick={() => actor.send({ type: 'profile.retry' })}>
+                {t('profile.retry')}
+              </Button>
+            }
+          />
         )}
-      </section>
+      </Card>
     );
   }
 
@@ -77,21 +73,18 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
   };
 
   return (
-    <section className={p.card} aria-labelledby={ids.title}>
-      <h2 id={ids.title} className={p.cardTitle}>
-        {t('profile.details')}
-      </h2>
+    <Card title={t('profile.details')} padding="lg">
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
         {/* Not role=alert: a failed signed-in call is already announced by the global notice (SPEC §8). */}
         {failure && (
-          <p id={ids.failure} className={s.errorText}>
+          <Callout id={ids.failure} tone="error">
             {failure.message}
-          </p>
+          </Callout>
         )}
         {saved && (
-          <p role="status" className={s.infoText}>
+          <Callout role="status" tone="success">
             {t('account.profile.saved')}
-          </p>
+          </Callout>
         )}
         <TextField
           label={t('profile.name')}
@@ -105,44 +98,23 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
           onChange={(value) => actor.send({ type: 'profile.change', field: 'name', value })}
           onBlur={() => actor.send({ type: 'profile.blur', field: 'name' })}
         />
-        <div className={s.field}>
-          <label className={s.label} htmlFor={ids.email}>
-            {t('profile.email')}
-          </label>
-          <input id={ids.email} className={`${s.input} ${p.readOnlyValue}`} type="email" value={email} readOnly aria-describedby={ids.emailHint} />
-          <p id={ids.emailHint} className={a.hint}>
-            {t('profile.emailHint')}
-          </p>
-        </div>
-        <div className={s.field}>
-          <label className={s.label} htmlFor={ids.language}>
-            {t('profile.language')}
-          </label>
-          <select
-            id={ids.language}
-            className={p.select}
-            value={values.locale}
-            disabled={readOnly}
-            aria-invalid={Boolean(errors.locale?.length)}
-            aria-describedby={errors.locale?.length ? ids.languageErrors : undefined}
-            onChange={(e) => actor.send({ type: 'profile.change', field: 'locale', value: e.target.value as Locale })}
-            onBlur={() => actor.send({ type: 'profile.blur', field: 'locale' })}
-          >
-            {locales.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {t(`language.${l}`)}
-              </option>
-            ))}
-          </select>
-          <FieldMessages id={ids.languageErrors} messages={errors.locale} />
-        </div>
-        <div className={p.actions}>
-          <button type="submit" className={`${s.primaryButton} ${p.button}`} disabled={saving || readOnly}>
+        <InputField label={t('profile.email')} type="email" value={email} readOnly hint={t('profile.emailHint')} onChange={() => undefined} />
+        <SelectField
+          label={t('profile.language')}
+          value={values.locale}
+          disabled={readOnly}
+          messages={errors.locale}
+          options={locales.map((l) => ({ value: l, label: t(`language.${l}`), lang: l }))}
+          onChange={(value) => actor.send({ type: 'profile.change', field: 'locale', value: value as Locale })}
+          onBlur={() => actor.send({ type: 'profile.blur', field: 'locale' })}
+        />
+        <Cluster>
+          <Button type="submit" variant="primary" disabled={readOnly} busy={saving}>
             {t('profile.save')}
-          </button>
-        </div>
+          </Button>
+        </Cluster>
       </form>
-    </section>
+    </Card>
   );
 }
 
@@ -154,7 +126,7 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
   const failure = useSelector(actor, (st) => (st.matches({ password: { editing: 'failed' } }) ? st.context.password.failure : null));
   const unmet = useSelector(actor, (st) => st.context.unmet);
   const readOnly = useSelector(actor, (st) => st.context.readOnly);
-  const ids = { title: useId(), rule: useId(), failure: useId() };
+  const ids = { rule: useId(), failure: useId() };
   const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: PasswordField) => (value: string) => actor.send({ type: 'changePassword.change', field, value });
@@ -167,20 +139,17 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
   };
 
   return (
-    <section className={p.card} aria-labelledby={ids.title}>
-      <h2 id={ids.title} className={p.cardTitle}>
-        {t('profile.password.title')}
-      </h2>
+    <Card title={t('profile.password.title')} padding="lg">
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
         {failure && (
-          <p id={ids.failure} className={s.errorText}>
+          <Callout id={ids.failure} tone="error">
             {failure.message}
-          </p>
+          </Callout>
         )}
         {changed && (
-          <p role="status" className={s.infoText}>
+          <Callout role="status" tone="success">
             {t('profile.password.changed')}
-          </p>
+          </Callout>
         )}
         <TextField
           label={t('profile.password.current')}
@@ -207,12 +176,12 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
           onChange={change}
           onBlur={blur}
         />
-        <div className={p.actions}>
-          <button type="submit" className={`${s.primaryButton} ${p.button}`} disabled={busy || readOnly}>
+        <Cluster>
+          <Button type="submit" variant="primary" disabled={readOnly} busy={busy}>
             {t('profile.password.submit')}
-          </button>
-        </div>
+          </Button>
+        </Cluster>
       </form>
-    </section>
+    </Card>
   );
 }

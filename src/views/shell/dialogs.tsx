@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
@@ -7,6 +7,8 @@ import { BACKGROUNDS, BAR_THEMES } from '../theme/themes.css';
 import { ACTION_COMMANDS, NAV_COMMANDS } from '../../machines/commands';
 import { Keys } from '../ui/keys';
 import { DialogActions, Modal } from '../ui/dialog';
+import { Button } from '../ui/button';
+import { CheckboxField } from '../ui/form-field';
 import * as f from './frame.css';
 
 /** A shell dialog: the ui modal with a close button at its foot. */
@@ -15,9 +17,9 @@ function Dialog({ title, onClose, children }: { title: string; onClose: () => vo
     <Modal title={title} onClose={onClose}>
       {children}
       <DialogActions>
-        <button type="button" className={f.barButton} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           {t('theme.close')}
-        </button>
+        </Button>
       </DialogActions>
     </Modal>
   );
@@ -52,21 +54,12 @@ function ThemeGroup({ part, options, current, colour }: { part: ThemePart; optio
 function ThemeSwitcher({ onClose }: { onClose: () => void }) {
   const { preferences } = useActors();
   const p = useSelector(preferences, (s) => s.context);
-  const modeId = useId();
   return (
     <Dialog title={t('theme.title')} onClose={onClose}>
       <ThemeGroup part="sidebar" options={SIDEBAR_THEMES} current={p.sidebarTheme} colour={(o) => BAR_THEMES[o]!} />
       <ThemeGroup part="topbar" options={SIDEBAR_THEMES} current={p.topbarTheme} colour={(o) => BAR_THEMES[o]!} />
       <ThemeGroup part="background" options={BACKGROUND_THEMES} current={p.backgroundTheme} colour={(o) => ({ bg: BACKGROUNDS[o]!, fg: '#1c1f24' })} />
-      <div>
-        <input
-          id={modeId}
-          type="checkbox"
-          checked={p.mode === 'dark'}
-          onChange={(e) => preferences.send({ type: 'preferences.mode', mode: e.target.checked ? 'dark' : 'light' })}
-        />{' '}
-        <label htmlFor={modeId}>{t('theme.mode')}</label>
-      </div>
+      <CheckboxField label={t('theme.mode')} checked={p.mode === 'dark'} onChange={(dark) => preferences.send({ type: 'preferences.mode', mode: dark ? 'dark' : 'light' })} />
     </Dialog>
   );
 }

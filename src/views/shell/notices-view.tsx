@@ -11,8 +11,11 @@ export function NoticesView() {
     <div className={n.notices}>
       {list.map((item) => (
         <div key={item.id} role={item.level === 'error' ? 'alert' : 'status'} className={n.notice[item.level]}>
+          <span aria-hidden="true" className={n.noticeSymbol[item.level]}>
+            {item.level === 'error' ? '✕' : item.level === 'warning' ? '▲' : 'ℹ'}
+          </span>
           <span className={n.noticeLabel}>{t(item.level === 'error' ? 'notice.error' : item.level === 'warning' ? 'notice.warning' : 'notice.info')}:</span>{' '}
-          <span>{item.key ? t(item.key) : item.message}</span>
+          <span>{t(item.key, item.params)}</span>
           <button type="button" className={n.dismiss} aria-label={t('notice.dismiss')} onClick={() => notices.send({ type: 'notice.dismiss', id: item.id })}>
             ×
           </button>

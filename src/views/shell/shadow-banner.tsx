@@ -11,8 +11,11 @@ export function ShadowBanner() {
   if (!shadow) return null;
   return (
     <div role="status" className={f.banner}>
-      <span>{t(shadow.kind === 'company' ? 'shadow.banner.company' : 'shadow.banner.user', { name: shadow.name, actor: shadow.actorName })}</span>
-      <button type="button" className={f.barButton} disabled={exiting} onClick={() => session.send({ type: 'shadow.exit' })}>
+      <span aria-hidden="true" className={f.bannerSymbol}>
+        ▲
+      </span>
+      <span className={f.bannerText}>{t(shadow.kind === 'company' ? 'shadow.banner.company' : 'shadow.banner.user', { name: shadow.name, actor: shadow.actorName })}</span>
+      <button type="button" className={f.bannerButton} disabled={exiting} onClick={() => session.send({ type: 'shadow.exit' })}>
         {t('shadow.exit')}
       </button>
     </div>

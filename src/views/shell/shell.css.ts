@@ -8,30 +8,43 @@ export const notices = style({
   display: 'grid',
   gap: vars.space.sm,
   zIndex: 1000,
-  maxWidth: '28rem',
+  maxWidth: 'min(28rem, calc(100vw - 2rem))',
 });
 const base = style({
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.xs,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  boxShadow: '0 2px 8px rgba(0,0,0,0.15)',
-  background: vars.palette.surface.card,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.elevation.lg,
+  background: vars.palette.surface.raised,
+  color: vars.palette.text.primary,
+  border: `1px solid ${vars.palette.border.main}`,
+  fontSize: vars.font.size.md,
 });
 export const notice = styleVariants({
-  error: [base, { borderInlineStart: `4px solid ${vars.palette.error.main}` }],
-  warning: [base, { borderInlineStart: `4px solid ${vars.palette.warning.main}` }],
-  info: [base, { borderInlineStart: `4px solid ${vars.palette.primary.main}` }],
+  error: [base, { borderInlineStart: `3px solid ${vars.palette.status.error.fg}` }],
+  warning: [base, { borderInlineStart: `3px solid ${vars.palette.status.warning.fg}` }],
+  info: [base, { borderInlineStart: `3px solid ${vars.palette.status.info.fg}` }],
 });
-export const noticeLabel = style({ fontWeight: 700 });
+export const noticeSymbol = styleVariants({
+  error: { color: vars.palette.status.error.fg },
+  warning: { color: vars.palette.status.warning.fg },
+  info: { color: vars.palette.status.info.fg },
+});
+export const noticeLabel = style({ fontWeight: vars.font.weight.semibold });
 export const dismiss = style({
   marginInlineStart: 'auto',
   border: 'none',
   background: 'transparent',
   fontSize: vars.font.size.lg,
+  lineHeight: 1,
+  minWidth: '1.75rem',
+  minHeight: '1.75rem',
+  borderRadius: vars.radius.sm,
   cursor: 'pointer',
   color: vars.palette.text.secondary,
+  selectors: { '&:hover': { background: vars.palette.state.hover } },
 });
 const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(100%)' } });
 export const loadingBar = style({

@@ -21,7 +21,7 @@ export function Sidebar() {
   const nav = (
     <nav aria-label={t('nav.label')} id="sidebar" className={[f.sidebar, collapsed ? f.sidebarCollapsed : '', mobile ? f.sidebarMobile : ''].join(' ')}>
       <Link href="/" className={f.brand}>
-        {logo ? <img src={logo} alt={t('app.name')} className={f.logo} /> : <span aria-hidden="true" className={f.navIcon}>S</span>}
+        {logo ? <img src={logo} alt={t('app.name')} className={f.logo} /> : <span aria-hidden="true" className={f.brandMark}>S</span>}
         {!collapsed && !logo && <span>{t('app.name')}</span>}
       </Link>
       {groups.map((g) => (

@@ -1,64 +1,99 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { LanguageSelect } from '../ui/language-select';
+import { Icon } from '../ui/icons';
 import * as f from './frame.css';
 
-/** The top bar: navigation toggle, company dropdown, language, theme, My Profile, Help, Logout. */
+/** The layout machine's drawer slot holds the phone's top-bar menu while it is open. */
+const MENU = 'topbar-menu';
+
+/**
+ * The top bar. On a desktop or tablet: navigation toggle, company dropdown, palette, language, theme, My Profile,
+ * Help, Logout. On a phone one compact row — navigation, brand, the company in view, search and a menu button — and
+ * the controls fold into that menu.
+ */
 export function Topbar() {
-  const { session, layout, companies, palette } = useActors();
+  const { layout } = useActors();
+  const mobile = useSelector(layout, (s) => s.context.view === 'mobile');
+  return mobile ? <PhoneBar /> : <DesktopBar />;
+}
+
+function NavToggle() {
+  const { layout } = useActors();
+  const mobile = useSelector(layout, (s) => s.context.view === 'mobile');
+  const drawerOpen = useSelector(layout, (s) => s.context.openDrawer);
+  return (
+    <button
+      type="button"
+      className={f.iconButton}
+      aria-label={t('nav.toggle')}
+      title={t('nav.toggle')}
+      aria-controls="sidebar"
+      aria-expanded={mobile ? drawerOpen : undefined}
+      onClick={() => {
+        if (mobile) layout.send({ type: 'drawer.hide' });
+        layout.send({ type: mobile ? 'layout.drawer' : 'layout.collapse' });
+      }}
+    >
+      <Icon name="menu" />
+    </button>
+  );
+}
+
+/** The company dropdown (SPEC §9 widths); the current company stays listed before the list arrives. */
+function CompanySelect({ wide }: { wide: boolean }) {
+  const { session, companies } = useActors();
   const companyId = useSelector(session, (s) => s.context.session?.companyId ?? '');
   const companyName = useSelector(session, (s) => s.context.session?.companyName ?? '');
   const switching = useSelector(session, (s) => s.matches({ signedIn: { activity: 'switching' } }));
   const isShadow = useSelector(session, (s) => s.context.session?.isShadow ?? false);
   const list = useSelector(companies, (s) => s.context.companies);
-  const mobile = useSelector(layout, (s) => s.context.view === 'mobile');
-  const drawerOpen = useSelector(layout, (s) => s.context.openDrawer);
-  const companyField = useId();
-  // The current company stays listed even before the list arrives, so the select never shows a wrong value.
+  const id = useId();
   const options = list.some((c) => c.id === companyId) || !companyId ? list : [{ id: companyId, name: companyName, customerType: 'UKE' as const }, ...list];
+  return (
+    <span className={wide ? f.inlineField : f.menuField}>
+      <label htmlFor={id}>{t('topbar.company')}</label>
+      <select
+        id={id}
+        className={wide ? f.companySelect : f.menuSelect}
+        value={companyId}
+        disabled={switching || (isShadow && options.length <= 1)}
+        onChange={(e) => e.target.value && session.send({ type: 'company.switch', companyId: e.target.value })}
+      >
+        {!companyId && <option value="">{t('topbar.noCompany')}</option>}
+        {options.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
 
+function DesktopBar() {
+  const { session, layout, palette } = useActors();
   return (
     <header className={f.topbar}>
-      <button
-        type="button"
-        className={f.barButton}
-        aria-label={t('nav.toggle')}
-        aria-controls="sidebar"
-        aria-expanded={mobile ? drawerOpen : undefined}
-        onClick={() => layout.send({ type: mobile ? 'layout.drawer' : 'layout.collapse' })}
-      >
-        ☰
-      </button>
-      <span className={f.inlineField}>
-        <label htmlFor={companyField}>{t('topbar.company')}</label>
-        <select
-          id={companyField}
-          className={f.companySelect}
-          value={companyId}
-          disabled={switching || (isShadow && options.length <= 1)}
-          onChange={(e) => e.target.value && session.send({ type: 'company.switch', companyId: e.target.value })}
-        >
-          {!companyId && <option value="">{t('topbar.noCompany')}</option>}
-          {options.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </span>
+      <NavToggle />
+      <CompanySelect wide />
       <span className={f.spacer} />
       <button
         type="button"
-        className={f.barButton}
+        className={f.searchButton}
         aria-label={`${t('palette.open')} (Ctrl K)`}
         title={t('palette.open')}
         aria-keyshortcuts="Control+K Meta+K"
         onClick={() => palette.send({ type: 'palette.open' })}
       >
-        <kbd>Ctrl K</kbd>
+        <span className={f.searchLabel}>
+          <Icon name="search" />
+          <span className={f.searchText}>{t('topbar.search')}</span>
+        </span>
+        <kbd className={f.kbd}>Ctrl K</kbd>
       </button>
       <LanguageSelect />
       <button type="button" className={f.barButton} onClick={() => layout.send({ type: 'modal.show', modalType: 'theme' })}>
@@ -74,5 +109,97 @@ export function Topbar() {
         {t('topbar.logout')}
       </button>
     </header>
+  );
+}
+
+function PhoneBar() {
+  const { session, layout, palette, whiteLabel } = useActors();
+  const open = useSelector(layout, (s) => s.context.drawer.visible && s.context.drawer.type === MENU);
+  const companyName = useSelector(session, (s) => s.context.session?.companyName ?? '');
+  const logo = useSelector(whiteLabel, (s) => s.context.settings.siteLogoUrl);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  // A menu left open on a phone must not reappear when the window is next that narrow.
+  useEffect(() => () => layout.send({ type: 'drawer.hide' }), [layout]);
+  const close = (refocus: boolean) => {
+    layout.send({ type: 'drawer.hide' });
+    if (refocus) button.current?.focus();
+  };
+  return (
+    <>
+      <header className={`${f.topbar} ${f.topbarPhone}`}>
+        <NavToggle />
+        <Link href="/" className={f.phoneBrand} aria-label={t('app.name')}>
+          {logo ? <img src={logo} alt="" className={f.phoneLogo} /> : <span aria-hidden="true" className={f.brandMark}>S</span>}
+        </Link>
+        <span className={f.phoneTitle}>{companyName || t('app.name')}</span>
+        <button type="button" className={f.iconButton} aria-label={`${t('palette.open')} (Ctrl K)`} title={t('palette.open')} onClick={() => palette.send({ type: 'palette.open' })}>
+          <Icon name="search" />
+        </button>
+        <button
+          ref={button}
+          type="button"
+          className={f.iconButton}
+          aria-label={t('topbar.menu')}
+          title={t('topbar.menu')}
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={() => (open ? close(false) : layout.send({ type: 'drawer.show', drawerType: MENU }))}
+        >
+          <Icon name="more" />
+        </button>
+      </header>
+      {open && <PhoneMenu id={menuId} onClose={close} />}
+    </>
+  );
+}
+
+/** The phone's menu: the top bar's controls, as a non-modal dialog under the bar. Escape closes it. */
+function PhoneMenu({ id, onClose }: { id: string; onClose: (refocus: boolean) => void }) {
+  const { session, layout } = useActors();
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  // Opening moves focus into the menu, so the keyboard continues where the eye goes.
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('select, button, a[href]')?.focus();
+  }, []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose(true);
+    }
+  };
+  const open = (modalType: 'theme' | 'help') => {
+    onClose(false);
+    layout.send({ type: 'modal.show', modalType });
+  };
+  return (
+    <>
+      <div className={f.menuScrim} aria-hidden="true" onClick={() => onClose(false)} />
+      <div ref={panel} id={id} role="dialog" aria-labelledby={titleId} className={f.menu} onKeyDown={onKeyDown}>
+        <h2 id={titleId} className={f.menuTitle}>
+          {t('topbar.menu')}
+        </h2>
+        <CompanySelect wide={false} />
+        <span className={f.menuField}>
+          <LanguageSelect />
+        </span>
+        <div className={f.menuDivider} />
+        <button type="button" className={f.menuItem} onClick={() => open('theme')}>
+          {t('topbar.theme')}
+        </button>
+        <Link href="/my-profile" className={f.menuItem} onClick={() => onClose(false)}>
+          {t('topbar.myProfile')}
+        </Link>
+        <button type="button" className={f.menuItem} onClick={() => open('help')}>
+          {t('topbar.help')}
+        </button>
+        <div className={f.menuDivider} />
+        <button type="button" className={f.menuItem} onClick={() => session.send({ type: 'session.logout' })}>
+          {t('topbar.logout')}
+        </button>
+      </div>
+    </>
   );
 }

@@ -6,8 +6,11 @@ import { t, type I18nKey } from '../../i18n';
 import { externalLoginMachine } from '../../machines/external-login.machine';
 import { homeOf, safeReturnTo } from '../../machines/session.machine';
 import type { ExternalProviderId } from '../../api/contract/external-login';
-import { LanguageSelect } from '../ui/language-select';
-import * as s from '../shared.css';
+import { AuthAlternatives, AuthHeading, AuthLinks, AuthPage } from '../ui/auth-page';
+import { Button } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { CheckboxField, InputField } from '../ui/form-field';
+import { AuthCardTop } from '../ui/form-parts';
 
 const PROVIDER_KEYS: Record<ExternalProviderId, I18nKey> = {
   facebook: 'signIn.with.facebook',
@@ -16,12 +19,11 @@ const PROVIDER_KEYS: Record<ExternalProviderId, I18nKey> = {
 };
 
 export function SignInView() {
-  const { session, whiteLabel } = useActors();
+  const { session } = useActors();
   const signedIn = useSelector(session, (st) => st.matches('signedIn'));
   const home = useSelector(session, (st) => homeOf(st.context.session));
   const submitting = useSelector(session, (st) => st.matches({ signedOut: 'authenticating' }));
   const error = useSelector(session, (st) => (st.matches('signedOut') ? st.context.error : null));
-  const logo = useSelector(whiteLabel, (st) => st.context.settings.loginLogoUrl);
   const external = useActorRef(externalLoginMachine, { input: { mode: 'buttons' } });
   const providers = useSelector(external, (st) => st.context.providers);
   const redirecting = useSelector(external, (st) => st.matches('redirecting'));
@@ -31,7 +33,7 @@ export function SignInView() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [touched, setTouched] = useState(false);
-  const ids = { email: useId(), password: useId(), remember: useId(), error: useId() };
+  const errorId = useId();
 
   if (signedIn) return <Redirect to={home} replace />;
 
@@ -45,60 +47,44 @@ export function SignInView() {
     session.send({ type: 'session.login', email: email.trim(), password, rememberMe, returnTo });
   };
 
-  const shown = missing || error?.message || externalError;
+  const shown = missing || (error && t(error.key, error.params)) || (externalError && t(externalError.key, externalError.params));
   return (
-    <main className={s.authPage} id="main" tabIndex={-1}>
-      <div className={s.card}>
-        <div className={s.cardTop}>
-          {logo ? <img src={logo} alt={t('app.name')} className={s.loginLogo} /> : <span className={s.wordmark}>{t('app.name')}</span>}
-          <LanguageSelect />
-        </div>
-        <h1 className={s.title}>{t('signIn.title')}</h1>
-        <p className={s.subtitle}>{t('signIn.subtitle')}</p>
-        <form onSubmit={onSubmit} noValidate aria-describedby={shown ? ids.error : undefined}>
-          {shown && (
-            <p id={ids.error} role="alert" className={s.errorText}>
-              {shown}
-            </p>
-          )}
-          <div className={s.field}>
-            <label className={s.label} htmlFor={ids.email}>{t('signIn.email')}</label>
-            <input id={ids.email} className={s.input} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} />
-          </div>
-          <div className={s.field}>
-            <label className={s.label} htmlFor={ids.password}>{t('signIn.password')}</label>
-            <input id={ids.password} className={s.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required maxLength={128} />
-          </div>
-          <div className={s.checkboxRow}>
-            <input id={ids.remember} type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-            <label htmlFor={ids.remember}>{t('signIn.rememberMe')}</label>
-          </div>
-          <button type="submit" className={s.primaryButton} disabled={submitting}>
-            {submitting ? t('signIn.submitting') : t('signIn.submit')}
-          </button>
-        </form>
-        <div className={s.links}>
-          <Link href="/forgotpassword">{t('signIn.forgotPassword')}</Link>
-          <Link href="/signup">{t('signIn.createAccount')}</Link>
-        </div>
-        {providers.length > 0 && (
-          <div className={s.external}>
-            <p className={s.divider}>{t('signIn.or')}</p>
-            {redirecting && <p role="status">{t('signIn.redirecting')}</p>}
-            {providers.map((p) => (
-              <button
-                key={p.id}
-                type="button"
-                className={s.secondaryButton}
-                disabled={redirecting}
-                onClick={() => external.send({ type: 'external.start', provider: p.id, returnUrl: returnTo ?? undefined, rememberMe })}
-              >
-                {t(PROVIDER_KEYS[p.id])}
-              </button>
-            ))}
-          </div>
+    <AuthPage top={<AuthCardTop />}>
+      <AuthHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
+      <form onSubmit={onSubmit} noValidate aria-describedby={shown ? errorId : undefined}>
+        {shown && (
+          <Callout id={errorId} role="alert" tone="error">
+            {shown}
+          </Callout>
         )}
-      </div>
-    </main>
+        <InputField label={t('signIn.email')} type="email" autoComplete="username" value={email} onChange={setEmail} maxLength={254} required />
+        <InputField label={t('signIn.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} maxLength={128} required />
+        <CheckboxField label={t('signIn.rememberMe')} checked={rememberMe} onChange={setRememberMe} />
+        <Button type="submit" variant="primary" size="lg" block busy={submitting}>
+          {submitting ? t('signIn.submitting') : t('signIn.submit')}
+        </Button>
+      </form>
+      <AuthLinks>
+        <Link href="/forgotpassword">{t('signIn.forgotPassword')}</Link>
+        <Link href="/signup">{t('signIn.createAccount')}</Link>
+      </AuthLinks>
+      {providers.length > 0 && (
+        <AuthAlternatives divider={t('signIn.or')}>
+          {redirecting && <p role="status">{t('signIn.redirecting')}</p>}
+          {providers.map((p) => (
+            <Button
+              key={p.id}
+              variant="secondary"
+              size="lg"
+              block
+              disabled={redirecting}
+              onClick={() => external.send({ type: 'external.start', provider: p.id, returnUrl: returnTo ?? undefined, rememberMe })}
+            >
+              {t(PROVIDER_KEYS[p.id])}
+            </Button>
+          ))}
+        </AuthAlternatives>
+      )}
+    </AuthPage>
   );
 }

@@ -4,7 +4,9 @@ import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { signUpMachine, type SignUpField } from '../../machines/sign-up.machine';
 import { AuthCardTop, FieldMessages, FocusHeading, NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
-import * as s from '../shared.css';
+import { AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
+import { Button, ButtonLink } from '../ui/button';
+import { Callout } from '../ui/callout';
 import * as a from '../ui/account.css';
 
 const SIGN_IN = '/Identity/Account/Login';
@@ -22,18 +24,13 @@ export function SignUpView() {
 
   if (created) {
     return (
-      <main className={s.authPage} id="main" tabIndex={-1}>
-        <div className={s.card}>
-          <AuthCardTop />
-          <FocusHeading>{t('signUp.done.title')}</FocusHeading>
-          <p role="status" className={a.doneText}>
-            {t('signUp.done.text')}
-          </p>
-          <Link href={SIGN_IN} className={a.linkButton}>
-            {t('signUp.done.signIn')}
-          </Link>
-        </div>
-      </main>
+      <AuthPage top={<AuthCardTop />}>
+        <FocusHeading>{t('signUp.done.title')}</FocusHeading>
+        <AuthText role="status">{t('signUp.done.text')}</AuthText>
+        <ButtonLink href={SIGN_IN} variant="primary" size="lg" block>
+          {t('signUp.done.signIn')}
+        </ButtonLink>
+      </AuthPage>
     );
   }
 
@@ -48,16 +45,13 @@ export function SignUpView() {
   };
 
   return (
-    <main className={s.authPage} id="main" tabIndex={-1}>
-      <div className={s.card}>
-        <AuthCardTop />
-        <h1 className={s.title}>{t('signUp.title')}</h1>
-        <p className={s.subtitle}>{t('signUp.subtitle')}</p>
+    <AuthPage top={<AuthCardTop />}>
+        <AuthHeading title={t('signUp.title')} subtitle={t('signUp.subtitle')} />
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
           {failure && (
-            <p id={ids.failure} role="alert" className={s.errorText}>
+            <Callout id={ids.failure} role="alert" tone="error">
               {failure.message}
-            </p>
+            </Callout>
           )}
           <TextField
             label={t('signUp.name')}
@@ -109,14 +103,13 @@ export function SignUpView() {
             </div>
             <FieldMessages id={ids.termsErrors} messages={errors.acceptTerms} />
           </div>
-          <button type="submit" className={s.primaryButton} disabled={busy}>
+          <Button type="submit" variant="primary" size="lg" block busy={busy}>
             {t('signUp.submit')}
-          </button>
+          </Button>
         </form>
-        <div className={s.links}>
+        <AuthLinks>
           <Link href={SIGN_IN}>{t('signUp.haveAccount')}</Link>
-        </div>
-      </div>
-    </main>
+        </AuthLinks>
+    </AuthPage>
   );
 }

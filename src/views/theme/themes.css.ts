@@ -21,9 +21,21 @@ export const BACKGROUNDS: Record<string, string> = {
   theme3: '#f6f1ea',
 };
 
+/** A tint of a bar's text colour: hover and active backgrounds that read on any bar colour. */
+const tint = (fg: string, percent: number) => `color-mix(in srgb, ${fg} ${percent}%, transparent)`;
+
 for (const [name, c] of Object.entries(BAR_THEMES)) {
-  globalStyle(`html[data-sidebar-theme="${name}"]`, { vars: { [vars.palette.surface.sidebar]: c.bg, [vars.palette.surface.sidebarText]: c.fg } });
-  globalStyle(`html[data-topbar-theme="${name}"]`, { vars: { [vars.palette.surface.topbar]: c.bg, [vars.palette.surface.topbarText]: c.fg } });
+  globalStyle(`html[data-sidebar-theme="${name}"]`, {
+    vars: {
+      [vars.palette.surface.sidebar]: c.bg,
+      [vars.palette.surface.sidebarText]: c.fg,
+      [vars.palette.surface.sidebarActive]: tint(c.fg, 14),
+      [vars.palette.surface.sidebarMuted]: tint(c.fg, 72),
+    },
+  });
+  globalStyle(`html[data-topbar-theme="${name}"]`, {
+    vars: { [vars.palette.surface.topbar]: c.bg, [vars.palette.surface.topbarText]: c.fg, [vars.palette.surface.topbarHover]: tint(c.fg, 10) },
+  });
 }
 for (const [name, bg] of Object.entries(BACKGROUNDS)) {
   globalStyle(`html[data-background-theme="${name}"]`, { vars: { [vars.palette.surface.page]: bg } });
@@ -43,7 +55,28 @@ globalStyle('html[data-mode="dark"]', {
     text: { primary: '#e8eaed', secondary: '#bdc1c6', inverse: '#0b1220' },
     border: { main: '#3c4250', strong: '#6b7280' },
     calendar: { event: '#8ab4f8', today: '#3a2a10' },
-    surface: { page: '#0f1115', card: '#1b1f27', sidebar: '#14171d', topbar: '#1b1f27', sidebarText: '#e8eaed', topbarText: '#e8eaed' },
+    surface: {
+      page: '#0f1115', card: '#171a21', sidebar: '#14171d', topbar: '#171a21', sidebarText: '#e8eaed', topbarText: '#e8eaed',
+      sidebarActive: 'rgba(232, 234, 237, 0.12)', sidebarMuted: 'rgba(232, 234, 237, 0.68)', topbarHover: 'rgba(232, 234, 237, 0.08)',
+      raised: '#1f232c',
+    },
     focus: { ring: '#fbbc04' },
+    status: {
+      ok: { fg: '#7ed69a', bg: '#12301d' },
+      warning: { fg: '#ffc46b', bg: '#3a2a10' },
+      error: { fg: '#ff8a80', bg: '#401715' },
+      offline: { fg: '#a8adb5', bg: '#262a33' },
+      info: { fg: '#6fd3e3', bg: '#0f2d33' },
+    },
+    state: { hover: 'rgba(232, 234, 237, 0.06)', active: 'rgba(232, 234, 237, 0.11)', selected: '#1e2a3d', selectedText: '#aecbfa' },
+  }),
+});
+// Shadows barely show on dark surfaces; a hairline of light keeps cards and menus apart from the page.
+globalStyle('html[data-mode="dark"]', {
+  vars: assignVars(vars.elevation, {
+    none: 'none',
+    sm: '0 0 0 1px rgba(255, 255, 255, 0.04)',
+    md: '0 0 0 1px rgba(255, 255, 255, 0.06), 0 2px 8px rgba(0, 0, 0, 0.5)',
+    lg: '0 0 0 1px rgba(255, 255, 255, 0.08), 0 16px 40px rgba(0, 0, 0, 0.6)',
   }),
 });

@@ -1,15 +1,26 @@
-import { style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+
+const rise = keyframes({ from: { opacity: 0, transform: 'translateY(6px) scale(0.99)' }, to: { opacity: 1, transform: 'none' } });
 
 export const dialog = style({
   border: `1px solid ${vars.palette.border.main}`,
-  borderRadius: vars.radius.md,
+  borderRadius: vars.radius.lg,
   padding: vars.space.lg,
-  background: vars.palette.surface.card,
+  background: vars.palette.surface.raised,
   color: vars.palette.text.primary,
-  width: 'min(36rem, 92vw)',
-  maxHeight: '90vh',
-  selectors: { '&::backdrop': { background: 'rgba(0,0,0,0.45)' } },
+  boxShadow: vars.elevation.lg,
+  width: 'min(34rem, calc(100vw - 2rem))',
+  maxHeight: 'calc(100vh - 4rem)',
+  animation: `${rise} ${vars.motion.normal} ease-out`,
+  selectors: { '&::backdrop': { background: 'rgba(10, 12, 16, 0.5)' } },
+  '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
 });
-export const title = style({ marginTop: 0, fontSize: vars.font.size.lg, fontWeight: 500 });
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md });
+export const title = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.font.size.lg, fontWeight: vars.font.weight.semibold, lineHeight: vars.font.lineHeight.tight });
+export const actions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});

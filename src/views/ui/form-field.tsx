@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import type { FieldMessage } from '../../machines/form';
-import * as s from '../shared.css';
+import * as s from './form.css';
 import * as a from './account.css';
 
 /** What every control of a form is given: an id to label it, the ids describing it, and whether it is invalid. */
@@ -66,16 +66,25 @@ export function FieldMessages({ id, messages }: { id: string; messages?: FieldMe
   );
 }
 
-const inputClass = (invalid: boolean) => (invalid ? `${s.input} ${a.invalidInput}` : s.input);
+const inputClass = (invalid: boolean, large?: boolean) => [s.input, large ? s.inputLarge : '', invalid ? a.invalidInput : ''].join(' ');
 
 export interface InputProps {
   label: string;
   value: string;
   onChange(value: string): void;
-  onBlur(): void;
+  /** Blur: forms that check on blur send it to their machine. */
+  onBlur?(): void;
   messages?: FieldMessage[];
   hint?: string;
   type?: 'text' | 'email' | 'password' | 'number' | 'color' | 'search';
+  /** The taller control of the public pages. */
+  large?: boolean;
+  /** Read only (an account's email): shown, selectable, not editable. */
+  readOnly?: boolean;
+  /** Announced as required; the form's machine or view still checks it. */
+  required?: boolean;
+  /** Focus on arrival (the one field of the MFA page). */
+  autoFocus?: boolean;
   autoComplete?: string;
   maxLength?: number;
   disabled?: boolean;
@@ -87,7 +96,7 @@ export interface InputProps {
 }
 
 /** A labelled text input (text, email, password, number-as-text, colour). */
-export function InputField({ label, value, onChange, onBlur, messages, hint, type = 'text', autoComplete = 'off', maxLength, disabled, describedBy, serverInvalid, inputMode, children }: InputProps) {
+export function InputField({ label, value, onChange, onBlur, messages, hint, type = 'text', autoComplete = 'off', maxLength, disabled, describedBy, serverInvalid, inputMode, large, readOnly, required, autoFocus, children }: InputProps) {
   return (
     <FormField
       label={label}
@@ -98,13 +107,16 @@ export function InputField({ label, value, onChange, onBlur, messages, hint, typ
       control={(p) => (
         <input
           id={p.id}
-          className={type === 'color' ? a.colourInput : inputClass(p.invalid)}
+          className={type === 'color' ? a.colourInput : inputClass(p.invalid, large)}
           type={type}
           inputMode={inputMode}
           autoComplete={autoComplete}
           value={value}
           maxLength={maxLength}
           disabled={disabled}
+          readOnly={readOnly}
+          required={required}
+          autoFocus={autoFocus}
           aria-invalid={p.invalid}
           aria-describedby={p.describedBy}
           onChange={(e) => onChange(e.target.value)}
@@ -120,6 +132,8 @@ export function InputField({ label, value, onChange, onBlur, messages, hint, typ
 export interface SelectOption {
   value: string;
   label: string;
+  /** The option's language, when it names a language in itself. */
+  lang?: string;
 }
 
 /** A labelled native select; an empty first option when `placeholder` is given. */
@@ -152,7 +166,7 @@ export function SelectField({ label, value, options, onChange, onBlur, messages,
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}
             </option>
           ))}

@@ -5,7 +5,8 @@ import { t } from '../../i18n';
 import { PASSWORD_RULE, type FieldMessage, type PasswordPart } from '../../machines/form';
 import { LanguageSelect } from './language-select';
 import { InputField } from './form-field';
-import * as s from '../shared.css';
+import * as au from './auth.css';
+import { visuallyHidden } from './a11y.css';
 import * as a from './account.css';
 
 /** The top of the public account cards: the white-label logo (or the name) and the language choice, as on sign-in. */
@@ -13,9 +14,18 @@ export function AuthCardTop() {
   const { whiteLabel } = useActors();
   const logo = useSelector(whiteLabel, (st) => st.context.settings.loginLogoUrl);
   return (
-    <div className={s.cardTop}>
+    <div className={au.top}>
       {/* no-referrer: the reset page's address carries its token, and a white-label logo may live on another host. */}
-      {logo ? <img src={logo} alt={t('app.name')} className={s.loginLogo} referrerPolicy="no-referrer" /> : <span className={s.wordmark}>{t('app.name')}</span>}
+      {logo ? (
+        <img src={logo} alt={t('app.name')} className={au.logo} referrerPolicy="no-referrer" />
+      ) : (
+        <span className={au.wordmark}>
+          <span aria-hidden="true" className={au.mark}>
+            S
+          </span>
+          {t('app.name')}
+        </span>
+      )}
       <LanguageSelect />
     </div>
   );
@@ -25,7 +35,7 @@ export function AuthCardTop() {
 export function FocusHeading({ children }: { children: ReactNode }) {
   const focus = useCallback((el: HTMLHeadingElement | null) => el?.focus(), []);
   return (
-    <h1 ref={focus} tabIndex={-1} className={`${s.title} ${a.heading}`}>
+    <h1 ref={focus} tabIndex={-1} className={au.title}>
       {children}
     </h1>
   );
@@ -50,7 +60,7 @@ export function PasswordRule({ id, unmet }: { /** Referenced by the field's aria
                 {met ? '✓' : '•'}
               </span>
               <span>{t(part.key, part.params)}</span>
-              <span className={s.visuallyHidden}>({t(met ? 'account.password.rule.met' : 'account.password.rule.unmet')})</span>
+              <span className={visuallyHidden}>({t(met ? 'account.password.rule.met' : 'account.password.rule.unmet')})</span>
             </li>
           );
         })}
@@ -74,13 +84,13 @@ export interface TextFieldProps {
   maxLength?: number;
   disabled?: boolean;
   onChange(value: string): void;
-  onBlur(): void;
+  onBlur?(): void;
   /** Rendered between the input and its messages (the password rule). */
   children?: ReactNode;
 }
 
 /** An account page's text field: the shared form field with the account pages' autocomplete hints. */
-export function TextField(props: TextFieldProps) {
+export function TextField(props: TextFieldProps & { /** The taller control of the public pages. */ large?: boolean }) {
   return <InputField {...props} />;
 }
 

@@ -1,6 +1,6 @@
 import { t } from '../../i18n';
 import * as p from './keys.css';
-import { visuallyHidden } from '../shared.css';
+import { visuallyHidden } from './a11y.css';
 
 /** A shortcut as keys: "g d" shows as g then d. */
 export function Keys({ keys }: { keys: string }) {

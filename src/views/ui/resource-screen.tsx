@@ -6,7 +6,9 @@ import type { Choice, ListAndFormActor, ListAndFormContext } from '../../machine
 import { VirtualTable, type Column } from './virtual-table';
 import { DialogActions, Modal } from './dialog';
 import * as c from './controls.css';
-import * as s from '../shared.css';
+import * as s from './form.css';
+import { Callout } from './callout';
+import { EmptyState, ErrorState, LoadingState } from './states';
 import * as r from './resource-screen.css';
 
 /** What a resource's form fields are handed: the values, the messages to show, and the events to send. */
@@ -48,6 +50,8 @@ export interface ResourceScreenProps<Item extends { id: string }, V extends obje
   rowKeys?: Record<string, (item: Item) => void>;
   /** Whether one row may be changed and deleted (a built-in signal type may not); every row when absent. */
   canEdit?: (item: Item) => boolean;
+  /** What the row's name button (click, or Enter on it) does on a row it does not edit, and its accessible name. */
+  open?: { action: (item: Item) => void; label: (item: Item) => string };
   newLabel: string;
   /** The form dialog's title for a new row or for `editing`. */
   formTitle: (editing: Item | null) => string;
@@ -71,7 +75,7 @@ const rowButton = (list: HTMLElement | null, index: number) => list?.querySelect
  * driven by a list-and-form machine. A resource screen gives its columns and its form fields, nothing else.
  */
 export function ResourceScreen<Item extends { id: string }, V extends object>(props: ResourceScreenProps<Item, V>) {
-  const { actor, title, intro, tableLabel, name, columns, canWrite, canEdit, rowActions, actionsWidth, newLabel, filters, height = 520 } = props;
+  const { actor, title, intro, tableLabel, name, columns, canWrite, canEdit, rowActions, actionsWidth, newLabel, filters, open, height = 520 } = props;
   const editable = useMemo(() => (item: Item | undefined) => canWrite && item !== undefined && (canEdit?.(item) ?? true), [canWrite, canEdit]);
   const rows = useSelector(actor, (st) => st.context.rows);
   const total = useSelector(actor, (st) => st.context.total);
@@ -105,8 +109,8 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
           data-row-index={at.index}
           tabIndex={at.active ? 0 : -1}
           onFocus={() => send({ type: 'list.focus', index: at.index })}
-          onClick={() => (editable(item) ? send({ type: 'form.edit', id: item.id }) : undefined)}
-          aria-label={editable(item) ? t('manage.edit', { name: name.text(item) }) : undefined}
+          onClick={() => (editable(item) ? send({ type: 'form.edit', id: item.id }) : open?.action(item))}
+          aria-label={editable(item) ? t('manage.edit', { name: name.text(item) }) : open?.label(item)}
         >
           {name.text(item)}
         </button>
@@ -123,7 +127,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
               <span className={r.rowActions}>
                 {rowActions?.(item)}
                 {editable(item) && (
-                  <button type="button" className={c.button} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>
+                  <button type="button" className={`${c.dangerQuiet} ${c.size.sm}`} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>
                     {t('manage.confirm')}
                   </button>
                 )}
@@ -132,7 +136,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
           },
         ]
       : []),
-  ], [name, columns, canWrite, editable, rowActions, actionsWidth, send]);
+  ], [name, columns, canWrite, editable, rowActions, actionsWidth, send, open]);
 
   const focusActive = () => {
     const at = actor.getSnapshot().context.active;
@@ -167,18 +171,21 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
   };
 
   const status = listFailure ? (
-    <span className={r.failed}>
-      <span role="alert">{t(listFailure.key, listFailure.params)}</span>{' '}
-      <button type="button" className={c.button} onClick={() => send({ type: 'list.reload' })}>
-        {t('manage.retry')}
-      </button>
-    </span>
+    <ErrorState
+      compact
+      message={t(listFailure.key, listFailure.params)}
+      action={
+        <button type="button" className={c.secondary} onClick={() => send({ type: 'list.reload' })}>
+          {t('manage.retry')}
+        </button>
+      }
+    />
   ) : loading ? (
-    <span role="status">{t('manage.loading')}</span>
+    <LoadingState label={t('manage.loading')} />
   ) : q.trim() ? (
-    t('manage.emptyFiltered', { q: q.trim() })
+    <EmptyState compact title={t('manage.emptyFiltered', { q: q.trim() })} />
   ) : (
-    t('manage.empty')
+    <EmptyState title={t('manage.empty')} />
   );
 
   return (
@@ -186,7 +193,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
     <section aria-labelledby={titleId} className={r.screen} onKeyDown={onKeyDown}>
       <header className={r.header}>
         <div>
-          <Heading id={titleId} className={r.title} tabIndex={-1}>
+          <Heading id={titleId} className={props.level === 2 ? r.sectionTitle : r.title} tabIndex={-1}>
             {title}
           </Heading>
           {intro && <p className={r.intro}>{intro}</p>}
@@ -209,9 +216,9 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         {filters}
       </div>
       {notice && (
-        <p role="status" className={r.notice}>
+        <Callout tone="success" role="status">
           {t(notice.key, notice.params)}
-        </p>
+        </Callout>
       )}
       {saved && props.saved?.(saved, () => send({ type: 'saved.dismiss' }))}
       <div id={tableId} className={r.tableCard} aria-busy={loading}>
@@ -242,7 +249,7 @@ export function FilterField({ value, onChange, onDown }: { value: string; onChan
   const hintId = useId();
   return (
     <div className={r.filter}>
-      <label htmlFor={id} className={s.label}>
+      <label htmlFor={id} className={r.filterLabel}>
         {t('manage.filter')}
       </label>
       <input
@@ -275,13 +282,13 @@ function Pager({ offset, limit, total, shown, onPage }: { offset: number; limit:
   if (total === 0) return null;
   return (
     <nav className={r.pager} aria-label={t('manage.rows', { count: formatNumber(total) })}>
-      <span aria-live="polite">
+      <span aria-live="polite" className={r.pagerRange}>
         {t('manage.range', { from: formatNumber(offset + 1), to: formatNumber(offset + shown), total: formatNumber(total) })}
       </span>
-      <button type="button" className={c.button} disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+      <button type="button" className={`${c.button} ${c.size.sm}`} disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
         {t('manage.previous')}
       </button>
-      <button type="button" className={c.button} disabled={offset + shown >= total} onClick={() => onPage(offset + limit)}>
+      <button type="button" className={`${c.button} ${c.size.sm}`} disabled={offset + shown >= total} onClick={() => onPage(offset + limit)}>
         {t('manage.next')}
       </button>
     </nav>
@@ -324,9 +331,9 @@ function FormDialog<Item extends { id: string }, V extends object>({ actor, form
     <Modal title={formTitle(editing as Item | null)} onClose={() => actor.send({ type: 'form.cancel' })}>
       <form onSubmit={submit} noValidate aria-describedby={failure ? failureId : undefined} className={r.form}>
         {failure && (
-          <p id={failureId} role="alert" className={s.errorText}>
+          <Callout id={failureId} role="alert" tone="error">
             {t(failure.key, failure.params)}
-          </p>
+          </Callout>
         )}
         {form(bind)}
         <DialogActions>
@@ -353,9 +360,9 @@ function ConfirmDelete<Item extends { id: string }, V extends object>({ actor, n
     <Modal title={t('manage.confirmTitle', { name: nameOf(item) })} role="alertdialog" describedBy={bodyId} onClose={() => actor.send({ type: 'delete.cancel' })}>
       <p id={bodyId}>{t('manage.confirmBody')}</p>
       {failure && (
-        <p role="alert" className={s.errorText}>
+        <Callout role="alert" tone="error">
           {t(failure.key, failure.params)}
-        </p>
+        </Callout>
       )}
       <DialogActions>
         <button type="button" className={c.button} onClick={() => actor.send({ type: 'delete.cancel' })}>

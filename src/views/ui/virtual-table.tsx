@@ -25,17 +25,20 @@ export interface TableOptions {
   status?: ReactNode;
   /** The label of a sort button, given the column's header. */
   sortLabel?: (header: string) => string;
+  /** `compact` rows (32 px) for a wall of data; `normal` (40 px) where rows hold buttons. */
+  density?: 'compact' | 'normal';
 }
 
 const features = tableFeatures({});
 const OVERSCAN = 8;
-const ROW_PX = 40;
+/** Row heights in px, as the theme's density.row tokens (2rem, 2.5rem) at the 16 px root. */
+const ROW_PX = { compact: 32, normal: 40 } as const;
 
 /**
  * A table whose body is windowed: only the visible rows are in the DOM, so thousands of rows scroll as lightly as ten.
  * ARIA table roles keep it a table for assistive technology (a windowed <table> cannot position its rows).
  */
-export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, height = 320, sort, onSort, active = -1, status, sortLabel }: { label: string; columns: Column<T>[]; rows: T[]; rowId: (r: T) => string; height?: number } & TableOptions) {
+export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, height = 320, sort, onSort, active = -1, status, sortLabel, density = 'normal' }: { label: string; columns: Column<T>[]; rows: T[]; rowId: (r: T) => string; height?: number } & TableOptions) {
   const helper = useMemo(() => createColumnHelper<typeof features, T>(), []);
   const defs = useMemo(
     () =>
@@ -64,7 +67,7 @@ export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, h
           </div>
         </div>
       ) : (
-        <Body model={model} label={label} height={height} template={template} active={active} />
+        <Body model={model} label={label} height={height} template={template} active={active} rowPx={ROW_PX[density]} cells={defs} />
       )}
     </div>
   );
@@ -113,15 +116,15 @@ const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, templat
  * outside the window, as a pooled list does: hiding or removing it would cost a layout every frame. Rows are
  * absolutely positioned, and aria-rowindex gives assistive technology each row's true place.
  */
-function Body<T extends RowData>({ model, label, height, template, active }: { model: Row<typeof features, T>[]; label: string; height: number; template: string; active: number }) {
+function Body<T extends RowData>({ model, label, height, template, active, rowPx, cells }: { model: Row<typeof features, T>[]; label: string; height: number; template: string; active: number; rowPx: number; cells: unknown }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_PX, overscan: OVERSCAN });
+  const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowPx, overscan: OVERSCAN });
   // The keyboard's row is scrolled into view, so j/k past the window keeps it visible (and mounted to take focus).
   useEffect(() => {
     if (active >= 0 && active < model.length) virtualizer.scrollToIndex(active, { align: 'auto' });
   }, [active, model.length, virtualizer]);
   // Enough distinct keys for every row the window can hold at once; fixed, so keys never shift while scrolling.
-  const slots = Math.ceil(height / ROW_PX) + 2 * OVERSCAN + 2;
+  const slots = Math.ceil(height / rowPx) + 2 * OVERSCAN + 2;
   const last = useRef<(VirtualItem | undefined)[]>([]);
   const bySlot = new Array<VirtualItem | undefined>(slots).fill(undefined);
   for (const item of virtualizer.getVirtualItems()) bySlot[item.index % slots] = item;
@@ -135,7 +138,7 @@ function Body<T extends RowData>({ model, label, height, template, active }: { m
     <div ref={scrollRef} role="rowgroup" tabIndex={0} aria-label={label} className={v.scroller} style={{ maxHeight: height }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {shown.map((item, k) =>
-          item ? <VirtualRow key={k} row={model[item.index]!} index={item.index} start={item.start} size={item.size} template={template} active={item.index === active} /> : null,
+          item ? <VirtualRow key={k} row={model[item.index]!} index={item.index} start={item.start} size={item.size} template={template} active={item.index === active} cells={cells} /> : null,
         )}
       </div>
     </div>
@@ -167,6 +170,8 @@ const VirtualRow = memo(function VirtualRow<T extends RowData>({
   size: number;
   template: string;
   active: boolean;
+  /** The column definitions: unread here, but a new set (a cell that shows the current company) renders the row again. */
+  cells: unknown;
 }) {
   return (
     <div
@@ -183,4 +188,4 @@ const VirtualRow = memo(function VirtualRow<T extends RowData>({
       ))}
     </div>
   );
-}) as <T extends RowData>(props: { row: Row<typeof features, T>; index: number; start: number; size: number; template: string; active: boolean }) => ReactNode;
+}) as <T extends RowData>(props: { row: Row<typeof features, T>; index: number; start: number; size: number; template: string; active: boolean; cells: unknown }) => ReactNode;

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import * as a from './auth.css';
+
+/** A public page: one card centred on the page, with the card's top (logo, language) when given. */
+export function AuthPage({ top, children, main = true }: { /** The card's top row (AuthCardTop). */ top?: ReactNode; children: ReactNode; /** False when the page is already inside a main landmark. */ main?: boolean }) {
+  const card = (
+    <div className={a.card}>
+      {top}
+      {children}
+    </div>
+  );
+  return main ? (
+    <main className={a.page} id="main" tabIndex={-1}>
+      {card}
+    </main>
+  ) : (
+    <div className={a.page}>{card}</div>
+  );
+}
+
+/** The card's title and the line under it. */
+export function AuthHeading({ title, subtitle, subtitleId }: { title: ReactNode; subtitle?: ReactNode; /** For aria-describedby from a field. */ subtitleId?: string }) {
+  return (
+    <>
+      <h1 className={a.title}>{title}</h1>
+      {subtitle && (
+        <p className={a.subtitle} id={subtitleId}>
+          {subtitle}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A paragraph of the card (what happened, what to do next). */
+export function AuthText({ children, role }: { children: ReactNode; role?: 'status' }) {
+  return (
+    <p role={role} className={a.text}>
+      {children}
+    </p>
+  );
+}
+
+/** The links or secondary buttons at the foot of the card. */
+export function AuthLinks({ children }: { children: ReactNode }) {
+  return <div className={a.links}>{children}</div>;
+}
+
+/** Other ways in (external providers), under an "or" rule. */
+export function AuthAlternatives({ divider, children }: { divider: string; children: ReactNode }) {
+  return (
+    <div className={a.alternatives}>
+      <p className={a.divider}>{divider}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import * as c from './controls.css';
+
+export type ButtonVariant = 'quiet' | 'secondary' | 'primary' | 'danger' | 'dangerQuiet';
+type Size = 'sm' | 'md' | 'lg';
+
+const VARIANT: Record<ButtonVariant, string> = { quiet: c.button, secondary: c.secondary, primary: c.primary, danger: c.danger, dangerQuiet: c.dangerQuiet };
+
+/** The class of a button look, for the rare control that is not a <button> (a file input's label). */
+export const buttonClass = (variant: ButtonVariant = 'quiet', size: Size = 'md', block = false) => [VARIANT[variant], c.size[size], block ? c.block : ''].join(' ');
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** `quiet` (default) for most actions; `primary` for the one a screen leads with; `danger` to destroy. */
+  variant?: ButtonVariant;
+  size?: Size;
+  /** Full width (the auth cards). */
+  block?: boolean;
+  /** Working: disabled and marked busy, so a second press sends nothing. */
+  busy?: boolean;
+}
+
+/** The product's button; `type="button"` unless told otherwise, so it never submits a form by accident. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'quiet', size = 'md', block, busy, type = 'button', className, disabled, ...rest }, ref) {
+  return <button ref={ref} type={type} className={[buttonClass(variant, size, block), className ?? ''].join(' ')} disabled={disabled || busy} aria-busy={busy || undefined} {...rest} />;
+});
+
+export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+  /** The accessible name: the symbol alone says nothing to a screen reader. */
+  label: string;
+  /** The symbol shown (decoration). */
+  icon: ReactNode;
+  size?: Size;
+  variant?: 'quiet' | 'secondary';
+}
+
+/** A square button showing one symbol; `label` is its name and its tooltip. */
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ label, icon, size = 'md', variant = 'quiet', className, title, ...rest }, ref) {
+  return (
+    <button ref={ref} type="button" aria-label={label} title={title ?? label} className={[VARIANT[variant], c.iconButton, c.size[size], c.iconSize[size], className ?? ''].join(' ')} {...rest}>
+      <span aria-hidden="true">{icon}</span>
+    </button>
+  );
+});
+
+/** A link that looks like a button (BACK HOME, Sign in after sign-up). */
+export function ButtonLink({ href, variant = 'quiet', size = 'md', block, children }: { href: string; variant?: ButtonVariant; size?: Size; block?: boolean; children: ReactNode }) {
+  return (
+    <Link href={href} className={buttonClass(variant, size, block)}>
+      {children}
+    </Link>
+  );
+}

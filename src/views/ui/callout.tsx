@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import * as c from './callout.css';
+
+const SYMBOL = { error: '✕', warning: '▲', success: '✓', info: 'ℹ' } as const;
+
+export interface CalloutProps {
+  tone: keyof typeof SYMBOL;
+  /** `alert` for a failure the user must hear now, `status` for news, none for a standing note. */
+  role?: 'alert' | 'status' | 'note';
+  /** For aria-describedby from the field the message is about. */
+  id?: string;
+  children: ReactNode;
+}
+
+/** A message in a form or on a page: tinted by tone, with the tone's symbol beside the words. */
+export function Callout({ tone, role, id, children }: CalloutProps) {
+  return (
+    // The role and id sit on the words alone: what is announced, and what a field's aria-describedby reads, is the
+    // message without its symbol.
+    <div className={c.callout[tone]}>
+      <span aria-hidden="true" className={c.symbol}>
+        {SYMBOL[tone]}
+      </span>
+      <div id={id} role={role} className={c.body}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import * as l from './layout.css';
+
+/** Nothing to show yet: what is missing and, when there is one, the way to fill it. */
+export function EmptyState({ title, body, action, symbol = '○', compact }: { title: string; body?: ReactNode; action?: ReactNode; /** Decoration above the title. */ symbol?: string; compact?: boolean }) {
+  return (
+    <div className={compact ? `${l.state} ${l.stateCompact}` : l.state}>
+      {!compact && (
+        <span aria-hidden="true" className={l.stateSymbol}>
+          {symbol}
+        </span>
+      )}
+      <p className={l.stateTitle}>{title}</p>
+      {body && <p className={l.stateBody}>{body}</p>}
+      {action && <div className={l.stateAction}>{action}</div>}
+    </div>
+  );
+}
+
+/**
+ * Something is on its way: a spinner with its words (`spinner`), placeholder lines shaped like the content
+ * (`skeleton`), or one quiet line (`inline`). Always a status with a label, so it is announced, not just drawn.
+ */
+export function LoadingState({ label, variant = 'spinner', lines = 4 }: { label: string; variant?: 'spinner' | 'skeleton' | 'inline'; /** Skeleton lines. */ lines?: number }) {
+  if (variant === 'inline') {
+    return (
+      <span role="status" className={l.inlineLoading}>
+        <span aria-hidden="true" className={l.inlineSpinner} />
+        {label}
+      </span>
+    );
+  }
+  if (variant === 'skeleton') {
+    return (
+      <div role="status" aria-label={label} className={l.skeleton}>
+        {Array.from({ length: lines }, (_, i) => (
+          <span key={i} aria-hidden="true" className={l.skeletonLine} style={{ width: `${92 - ((i * 17) % 40)}%` }} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div role="status" className={l.state}>
+      <span aria-hidden="true" className={l.spinner} />
+      <p className={l.stateBody}>{label}</p>
+    </div>
+  );
+}
+
+/** A failure where the content would be: what went wrong (announced) and, when it can help, Retry. */
+export function ErrorState({ title, message, action, compact }: { title?: string; message: ReactNode; /** Usually a Retry button. */ action?: ReactNode; compact?: boolean }) {
+  return (
+    <div className={compact ? `${l.state} ${l.stateCompact}` : l.state}>
+      {!compact && (
+        <span aria-hidden="true" className={`${l.stateSymbol} ${l.stateSymbolError}`}>
+          ✕
+        </span>
+      )}
+      {title && <p className={l.stateTitle}>{title}</p>}
+      <p role="alert" className={l.stateBody}>
+        {message}
+      </p>
+      {action && <div className={l.stateAction}>{action}</div>}
+    </div>
+  );
+}
