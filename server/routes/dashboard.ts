@@ -10,17 +10,32 @@ import { hubsIn, nodesIn, nodesWithFeeds, quietFirst } from '../db/devices.repos
 import { requirePlatformAdmin } from '../auth/guards';
 import { plexusCompany, readableCompany, requireTokenCompany, visibleSite } from '../auth/site-scope';
 import { id } from '../../src/api/contract/common';
-import type { DashboardResponse, Plexus } from '../../src/api/contract/monitoring';
+import type { DashboardResponse, LatestReading, Plexus } from '../../src/api/contract/monitoring';
+import { hourlyTrends, tileFacts } from '../monitoring/trend';
 
 const idParams = z.object({ id });
 const siteIdParams = z.object({ siteId: id });
 const plexusQuery = z.object({ companyId: id.optional() });
 
-/** A company's sites with their health and latest readings: four statements whatever the number of sites. */
+/**
+ * A company's sites with their health, latest readings and each reading's 24-hour trend, range and node status: six statements
+ * whatever the number of sites (the trend and range statements cover every tile of the company at once).
+ */
 async function dashboardOf(db: Db, company: { id: string; name: string }, now: number): Promise<DashboardResponse> {
   const sites = await siteSummaries(db, { companyId: company.id }, now);
   const latest = await latestBySite(db, company.id);
-  return { companyId: company.id, companyName: company.name, sites: sites.map((s) => ({ ...s, latest: latest.get(s.id) ?? [] })) };
+  const feedIds = [...latest.values()].flatMap((list) => list.map((r) => r.feedId));
+  const [trends, facts] = [await hourlyTrends(db, feedIds, now), await tileFacts(db, company.id, feedIds, now)];
+  const tile = (r: LatestReading) => ({
+    ...r,
+    ...(facts.get(r.feedId) ?? { rangeMin: null, rangeMax: null, online: false }),
+    trend: trends.get(r.feedId) ?? { t: [], avg: [], min: [], max: [] },
+  });
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    sites: sites.map((s) => ({ ...s, latest: (latest.get(s.id) ?? []).map(tile) })),
+  };
 }
 
 /** Each site's hubs and the nodes behind them, quiet devices first at every level. */

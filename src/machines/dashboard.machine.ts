@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardResponse, NodeInfo } from '../api/contract/monitoring';
 import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
+import { failureOf, type Failure } from './failure';
 
 const api = () => import('../api/monitoring.api');
 
@@ -9,18 +10,17 @@ export const DASHBOARD_REFRESH_MS = 60_000;
 
 export interface DashboardContext {
   dashboard: DashboardResponse | null;
-  error: string | null;
+  /** Why the sites could not be read (a code and its i18n key); the last answer stays shown beside it. */
+  error: Failure | null;
   /** The site whose nodes are shown, and its nodes (SPEC §4: nodes requested, then success or error). */
   siteId: string | null;
   nodes: NodeInfo[];
-  nodesError: string | null;
+  nodesError: Failure | null;
   /** The session whose company switches the dashboard follows; null where nobody switches (tests). */
   session: CompanySource | null;
 }
 
 export type DashboardEvent = { type: 'dashboard.refresh' } | { type: 'dashboard.nodes'; siteId: string } | { type: 'dashboard.closeNodes' } | CompanyChanged;
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export const dashboardMachine = setup({
   types: { context: {} as DashboardContext, events: {} as DashboardEvent, input: {} as { session?: CompanySource | null } | undefined },
@@ -46,7 +46,7 @@ export const dashboardMachine = setup({
             id: 'dashboard',
             src: 'fetchDashboard',
             onDone: { target: 'ready', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
           },
         },
         // Live enough for a wall display: the sites are re-read every minute, and on demand.
@@ -69,7 +69,7 @@ export const dashboardMachine = setup({
             src: 'fetchNodes',
             input: ({ context }) => ({ siteId: context.siteId ?? '' }),
             onDone: { target: 'success', actions: assign({ nodes: ({ event }) => event.output }) },
-            onError: { target: 'error', actions: assign({ nodesError: ({ event }) => message(event.error) }) },
+            onError: { target: 'error', actions: assign({ nodesError: ({ event }) => failureOf(event.error) }) },
           },
         },
         success: {},

@@ -5,6 +5,9 @@ test('open a site from the dashboard, change the chart, drill into a sub-site, r
   await signInAs(page, 'user@sitewatch.test');
   const sites = page.getByRole('link', { name: /^Open / });
   await expect(sites.first()).toBeVisible();
+  // Each reading tile draws its last 24 hours as one image that says in words what the line shows.
+  const tileTrend = page.getByRole('list', { name: 'Latest readings' }).first().getByRole('listitem').first().getByRole('img');
+  await expect(tileTrend).toHaveAccessibleName(/^Last 24 hours: -?[\d.,]+ \S+ to -?[\d.,]+ \S+, now -?[\d.,]+ \S+$/);
   await page.screenshot({ path: 'screenshots/dashboard.png', fullPage: true });
   // A site with sub-sites, so the drill-down can be exercised.
   const withSubs = page.locator('li').filter({ hasText: /sub-sites/ }).first();
@@ -13,6 +16,8 @@ test('open a site from the dashboard, change the chart, drill into a sub-site, r
   const chart = page.getByRole('img', { name: /Readings chart/ });
   await expect(chart).toBeVisible();
   await expect(page).toHaveURL(/feeds=/);
+  // The site's tiles draw their trend from the readings the chart loaded.
+  await expect(page.getByRole('list', { name: 'Latest readings' }).getByRole('img').first()).toHaveAccessibleName(/^(Last 24 hours|24 hours to .+): .+ to .+/);
   await page.screenshot({ path: 'screenshots/site-dashboard.png', fullPage: true });
   // The drawing itself, not its summary: near midnight both views can span the same first and last bucket.
   const drawn = () => chart.locator('canvas').screenshot();

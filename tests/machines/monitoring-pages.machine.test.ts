@@ -5,6 +5,7 @@ import { adminDashboardMachine } from '../../src/machines/admin-dashboard.machin
 import { plexusMachine } from '../../src/machines/plexus.machine';
 import type { AdminOverview, DashboardResponse, NodeInfo, Plexus } from '../../src/api/contract/monitoring';
 import { held, session, startSession } from './session-fixtures';
+import { ApiError } from '../../src/api/client';
 
 const dash = (n: number): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: Array.from({ length: n }, () => ({} as never)) });
 
@@ -34,21 +35,21 @@ describe('dashboard machine', () => {
     vi.useRealTimers();
   });
 
-  it('reports a failed load and a failed node request', async () => {
+  it('reports a failed load and a failed node request as codes and i18n keys, never the server’s English', async () => {
     const a = createActor(
       dashboardMachine.provide({
         actors: {
-          fetchDashboard: fromPromise<DashboardResponse>(async () => Promise.reject(new Error('down'))),
-          fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => Promise.reject(new Error('gone'))),
+          fetchDashboard: fromPromise<DashboardResponse>(async () => Promise.reject(new ApiError(0, 'network_error', 'Failed to fetch'))),
+          fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => Promise.reject(new ApiError(404, 'not_found', 'Site not found'))),
         },
       }),
       { input: {} },
     ).start();
     await waitFor(a, (s) => s.matches({ sites: 'failed' }));
-    expect(a.getSnapshot().context.error).toBe('down');
+    expect(a.getSnapshot().context.error).toEqual({ status: 0, code: 'network_error', key: 'failure.network' });
     a.send({ type: 'dashboard.nodes', siteId: 's1' });
     await waitFor(a, (s) => s.matches({ nodes: 'error' }));
-    expect(a.getSnapshot().context.nodesError).toBe('gone');
+    expect(a.getSnapshot().context.nodesError).toEqual({ status: 404, code: 'not_found', key: 'failure.notFound' });
     a.send({ type: 'dashboard.refresh' });
     expect(a.getSnapshot().matches({ sites: 'loading' })).toBe(true);
   });
@@ -59,11 +60,12 @@ describe('admin dashboard and plexus machines', () => {
     let fail = true;
     const admin = createActor(
       adminDashboardMachine.provide({
-        actors: { fetchOverview: fromPromise<AdminOverview>(async () => (fail ? Promise.reject(new Error('x')) : [])) },
+        actors: { fetchOverview: fromPromise<AdminOverview>(async () => (fail ? Promise.reject(new ApiError(500, 'internal_error', 'Internal error')) : [])) },
       }),
       { input: {} },
     ).start();
     await waitFor(admin, (s) => s.matches('failed'));
+    expect(admin.getSnapshot().context.error).toEqual({ status: 500, code: 'internal_error', key: 'failure.server' });
     fail = false;
     admin.send({ type: 'admin.refresh' });
     await waitFor(admin, (s) => s.matches('ready'));
@@ -82,6 +84,12 @@ describe('admin dashboard and plexus machines', () => {
     ).start();
     await waitFor(plexus, (s) => s.matches('ready'));
     expect(seen).toEqual(['c7']);
+    const refused = createActor(
+      plexusMachine.provide({ actors: { fetchPlexus: fromPromise<Plexus, { companyId: string | null }>(async () => Promise.reject(new ApiError(403, 'forbidden', 'Plexus is for administrators'))) } }),
+      { input: { companyId: 'c7' } },
+    ).start();
+    await waitFor(refused, (s) => s.matches('failed'));
+    expect(refused.getSnapshot().context.error).toEqual({ status: 403, code: 'forbidden', key: 'failure.forbidden' });
   });
 });
 

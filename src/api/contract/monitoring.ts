@@ -99,10 +99,37 @@ export const siteSummary = z.object({
 export type SiteSummary = z.infer<typeof siteSummary>;
 export const sitesResponse = z.array(siteSummary);
 
+/** How many hours a dashboard tile's trend covers, the current hour included. */
+export const TREND_HOURS = 24;
+
+/**
+ * A tile's trend: the feed's hourly rollups of the last TREND_HOURS hours, as columns (one entry per hour that has
+ * readings; quiet hours are left out, as in every readings answer).
+ */
+export const hourlyTrend = z.object({
+  /** Epoch ms of each hour's start (UTC hours). */
+  t: z.array(z.number()).max(TREND_HOURS),
+  avg: z.array(z.number()).max(TREND_HOURS),
+  min: z.array(z.number()).max(TREND_HOURS),
+  max: z.array(z.number()).max(TREND_HOURS),
+});
+export type HourlyTrend = z.infer<typeof hourlyTrend>;
+
+/** A dashboard tile: the latest reading, the range it is judged by (drawn as a band), its node's status and its trend. */
+export const dashboardReading = latestReading.extend({
+  /** The feed's own range, else a fridge probe's site safe range; null where it has none. */
+  rangeMin: z.number().nullable(),
+  rangeMax: z.number().nullable(),
+  /** The node reporting the feed is online: seen within 3 reporting periods of its hub (DESIGN §3). */
+  online: z.boolean(),
+  trend: hourlyTrend,
+});
+export type DashboardReading = z.infer<typeof dashboardReading>;
+
 export const dashboardResponse = z.object({
   companyId: id,
   companyName: z.string(),
-  sites: z.array(siteSummary.extend({ latest: z.array(latestReading) })),
+  sites: z.array(siteSummary.extend({ latest: z.array(dashboardReading) })),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 

@@ -3,48 +3,132 @@ import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t } from '../../i18n';
 import { dashboardMachine } from '../../machines/dashboard.machine';
-import type { DashboardResponse } from '../../api/contract/monitoring';
-import * as s from '../shared.css';
+import { TREND_HOURS, type DashboardReading, type DashboardResponse, type NodeInfo } from '../../api/contract/monitoring';
+import type { Failure } from '../../machines/failure';
+import { Card, Cluster, Grid, Muted, Page, Stack } from '../ui/layout';
+import { Button, ButtonLink } from '../ui/button';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { StatusBadge } from '../ui/status-badge';
+import { Stat, StatStrip } from '../ui/stat';
+import { Tile, TileWall } from '../ui/tile';
+import { readingStatus } from '../ui/tile-status';
+import { Sparkline } from '../ui/sparkline';
 import * as d from './dashboard.css';
 
 type Site = DashboardResponse['sites'][number];
 
-function SiteCard({ site, open, onNodes }: { site: Site; open: boolean; onNodes: () => void }) {
+const HOUR = 3_600_000;
+const say = (f: Failure) => t(f.key, f.params);
+const valueText = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
+
+/** One latest reading as a tile, with its last 24 hours drawn under the value. */
+function ReadingTile({ reading: r, now }: { reading: DashboardReading; now: number }) {
+  const status = readingStatus({ hasReading: true, online: r.online, inRange: r.inRange });
+  // The trend's window ends with the current hour, so hours gone quiet show as a gap at the end, not a shorter line.
+  const to = Math.floor(now / HOUR) * HOUR;
   return (
-    <li className={d.card} aria-labelledby={`site-${site.id}`}>
-      <Link id={`site-${site.id}`} data-keyitem href={`/site-dashboard?site=${encodeURIComponent(site.id)}`} className={d.siteLink} aria-label={t('dashboard.open', { site: site.name })}>
-        {site.name}
-      </Link>
-      {site.address && <p className={d.muted}>{site.address}</p>}
-      <div className={d.badges}>
-        <span className={d.badge.ok}>{t('dashboard.online', { count: site.devicesOnline })}</span>
-        {site.devicesOffline > 0 && <span className={d.badge.bad}>{t('dashboard.offline', { count: site.devicesOffline })}</span>}
-        {site.outOfRangeFeeds > 0 ? (
-          <span className={d.badge.warn}>{t('dashboard.outOfRange', { count: site.outOfRangeFeeds })}</span>
-        ) : (
-          <span className={d.badge.plain}>{t('dashboard.allInRange')}</span>
-        )}
-        {site.subSiteCount > 0 && <span className={d.badge.plain}>{t('dashboard.subSites', { count: site.subSiteCount })}</span>}
-      </div>
-      <p className={d.muted}>{site.lastReadingAt ? t('dashboard.lastReading', { time: formatDate(new Date(site.lastReadingAt)) }) : t('dashboard.noReadings')}</p>
-      {site.latest.length > 0 && (
-        <dl className={d.readings} aria-label={t('dashboard.latest')}>
-          {site.latest.map((r) => (
-            <div key={r.feedId} style={{ display: 'contents' }}>
-              <dt>
-                {r.nodeName} · {r.name}
-              </dt>
-              <dd className={r.inRange === false ? d.valueBad : d.value} style={{ margin: 0 }}>
-                {formatNumber(r.value, { maximumFractionDigits: 2 })} {r.unit}
-                {r.inRange === false && <span className={s.visuallyHidden}> ({t('site.outOfRange')})</span>}
-              </dd>
-            </div>
-          ))}
-        </dl>
+    <Tile
+      title={r.name}
+      subtitle={r.nodeName}
+      value={valueText(r.value)}
+      unit={r.unit}
+      emptyLabel={t('site.noReading')}
+      status={status}
+      at={Date.parse(r.at)}
+      now={now}
+      trend={
+        <Sparkline
+          t={r.trend.t}
+          values={r.trend.avg}
+          low={r.trend.min}
+          high={r.trend.max}
+          from={to - (TREND_HOURS - 1) * HOUR}
+          to={to}
+          gapMs={HOUR}
+          band={r.rangeMin !== null || r.rangeMax !== null ? { min: r.rangeMin, max: r.rangeMax } : null}
+          period={t('trend.last24h')}
+          format={(n) => `${valueText(n)} ${r.unit}`.trim()}
+          current={r.value}
+          tone={status?.status ?? 'neutral'}
+        />
+      }
+    />
+  );
+}
+
+function NodesOf({ nodes, loading, failure }: { nodes: NodeInfo[]; loading: boolean; failure: Failure | null }) {
+  if (loading) return <LoadingState variant="inline" label={t('dashboard.nodesLoading')} />;
+  if (failure) return <ErrorState compact message={t('dashboard.nodesFailed', { message: say(failure) })} />;
+  if (nodes.length === 0) return <Muted as="p" small>{t('dashboard.noNodes')}</Muted>;
+  return (
+    <ul className={d.nodes}>
+      {nodes.map((n) => (
+        <li key={n.id} className={d.node}>
+          <span className={d.nodeName}>{n.name}</span>
+          <Muted small>{n.deviceType}</Muted>
+          <StatusBadge variant="inline" status={n.online ? 'ok' : 'offline'} label={n.online ? t('site.statusOnline') : t('site.statusOffline')} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SiteCardProps {
+  site: Site;
+  now: number;
+  open: boolean;
+  onNodes: () => void;
+  nodes: NodeInfo[];
+  nodesLoading: boolean;
+  nodesFailure: Failure | null;
+}
+
+function SiteCard({ site, now, open, onNodes, nodes, nodesLoading, nodesFailure }: SiteCardProps) {
+  const nodesId = `nodes-${site.id}`;
+  const badges = (
+    <Cluster gap="xs">
+      {site.outOfRangeFeeds > 0 ? (
+        <StatusBadge status="error" label={t('dashboard.outOfRange', { count: site.outOfRangeFeeds })} />
+      ) : (
+        site.latest.some((r) => r.inRange !== null) && <StatusBadge status="ok" label={t('dashboard.allInRange')} />
       )}
-      <button type="button" className={d.button} aria-expanded={open} onClick={onNodes}>
-        {open ? t('dashboard.hideNodes') : t('dashboard.showNodes', { site: site.name })}
-      </button>
+      {site.devicesOffline > 0 && <StatusBadge status="offline" label={t('dashboard.offline', { count: site.devicesOffline })} />}
+    </Cluster>
+  );
+  const title = (
+    <Link id={`site-${site.id}`} data-keyitem href={`/site-dashboard?site=${encodeURIComponent(site.id)}`} className={d.siteLink} aria-label={t('dashboard.open', { site: site.name })}>
+      {site.name}
+    </Link>
+  );
+  return (
+    <li className={d.item}>
+      <Card title={title} meta={badges} padding="sm">
+        <Stack gap="sm">
+          <Cluster gap="sm">
+            <Muted small>{t('dashboard.online', { count: site.devicesOnline })}</Muted>
+            {site.subSiteCount > 0 && <Muted small>{t('dashboard.subSites', { count: site.subSiteCount })}</Muted>}
+            <Muted small>{site.lastReadingAt ? t('dashboard.lastReading', { time: formatDate(new Date(site.lastReadingAt)) }) : t('dashboard.noReadings')}</Muted>
+          </Cluster>
+          {site.latest.length > 0 && (
+            <TileWall label={t('dashboard.latest')}>
+              {site.latest.map((r) => (
+                <ReadingTile key={r.feedId} reading={r} now={now} />
+              ))}
+            </TileWall>
+          )}
+          <Cluster justify="between" gap="sm">
+            {site.address ? <Muted small>{site.address}</Muted> : <span />}
+            <Button size="sm" aria-expanded={open} aria-controls={open ? nodesId : undefined} onClick={onNodes}>
+              {open ? t('dashboard.hideNodes') : t('dashboard.showNodes', { site: site.name })}
+            </Button>
+          </Cluster>
+          {open && (
+            <div id={nodesId}>
+              <NodesOf nodes={nodes} loading={nodesLoading} failure={nodesFailure} />
+            </div>
+          )}
+        </Stack>
+      </Card>
     </li>
   );
 }
@@ -57,10 +141,10 @@ function Identity() {
   const role = useSelector(session, (st) => st.context.session?.role);
   if (!info || !role) return null;
   return (
-    <ul className={d.badges} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('topbar.account')}>
-      <li className={d.badge.plain}>{t('home.signedInAs', { name: info.name, email: info.email })}</li>
-      <li className={d.badge.plain}>{company ? t('home.company', { company }) : t('home.noCompany')}</li>
-      <li className={d.badge.plain}>{t('home.role', { role: t(`role.${role}`) })}</li>
+    <ul className={d.identity} aria-label={t('topbar.account')}>
+      <li>{t('home.signedInAs', { name: info.name, email: info.email })}</li>
+      <li>{company ? t('home.company', { company }) : t('home.noCompany')}</li>
+      <li>{t('home.role', { role: t(`role.${role}`) })}</li>
     </ul>
   );
 }
@@ -72,15 +156,27 @@ export function DashboardView() {
   const role = useSelector(session, (st) => st.context.session?.role);
   if (!companyId) {
     return (
-      <section className={d.page} aria-labelledby="page-title">
-        <h1 id="page-title" className={s.title}>{t('dashboard.title')}</h1>
+      <Page title={t('dashboard.title')} width="wide">
         <Identity />
-        <p>{t('dashboard.noCompany')}</p>
-        {role === 'admin' && <Link href="/admin-dashboard">{t('dashboard.openAdmin')}</Link>}
-      </section>
+        <EmptyState title={t('dashboard.noCompany')} action={role === 'admin' && <ButtonLink href="/admin-dashboard">{t('dashboard.openAdmin')}</ButtonLink>} />
+      </Page>
     );
   }
   return <CompanyDashboard />;
+}
+
+function Health({ sites }: { sites: Site[] }) {
+  const sum = (f: (s: Site) => number) => sites.reduce((n, s) => n + f(s), 0);
+  const offline = sum((s) => s.devicesOffline);
+  const out = sum((s) => s.outOfRangeFeeds);
+  return (
+    <StatStrip label={t('dashboard.health')}>
+      <Stat label={t('dashboard.statSites')} value={formatNumber(sites.length)} />
+      <Stat label={t('dashboard.statOnline')} value={formatNumber(sum((s) => s.devicesOnline))} status="ok" />
+      <Stat label={t('dashboard.statOffline')} value={formatNumber(offline)} status={offline > 0 ? 'offline' : null} />
+      <Stat label={t('dashboard.statOutOfRange')} value={formatNumber(out)} status={out > 0 ? 'error' : 'ok'} />
+    </StatStrip>
+  );
 }
 
 function CompanyDashboard() {
@@ -88,54 +184,53 @@ function CompanyDashboard() {
   // The machine follows company switches itself (it re-reads the sites for the new token).
   const dash = useActorRef(dashboardMachine, { input: { session } });
   const data = useSelector(dash, (st) => st.context.dashboard);
-  const error = useSelector(dash, (st) => st.context.error);
-  const loading = useSelector(dash, (st) => st.matches({ sites: 'loading' }) && !st.context.dashboard);
+  const failure = useSelector(dash, (st) => st.context.error);
+  const loading = useSelector(dash, (st) => st.matches({ sites: 'loading' }));
   const openSite = useSelector(dash, (st) => st.context.siteId);
   const nodes = useSelector(dash, (st) => st.context.nodes);
   const nodesLoading = useSelector(dash, (st) => st.matches({ nodes: 'requesting' }));
+  const nodesFailure = useSelector(dash, (st) => (st.matches({ nodes: 'error' }) ? st.context.nodesError : null));
+  // Read at each render: the machine re-reads the sites every minute, so "5 min ago" never lags by more than that.
+  const now = Date.now();
+  const refresh = () => dash.send({ type: 'dashboard.refresh' });
   return (
-    <section className={d.page} aria-labelledby="page-title">
-      <div>
-        <h1 id="page-title" className={s.title}>{t('dashboard.title')}</h1>
-        <Identity />
-        {data && <p className={d.muted}>{t('dashboard.intro', { company: data.companyName })}</p>}
-      </div>
-      {loading && <p role="status">{t('dashboard.loading')}</p>}
-      {error && (
-        <p role="alert" className={s.errorText}>
-          {t('dashboard.failed', { message: error })}{' '}
-          <button type="button" className={d.button} onClick={() => dash.send({ type: 'dashboard.refresh' })}>{t('dashboard.retry')}</button>
-        </p>
+    <Page
+      title={t('dashboard.title')}
+      subtitle={data ? t('dashboard.intro', { company: data.companyName }) : undefined}
+      actions={
+        <Button onClick={refresh} busy={loading && data !== null}>
+          {t('dashboard.refresh')}
+        </Button>
+      }
+      width="wide"
+    >
+      <Identity />
+      {failure && (
+        <ErrorState compact={data !== null} message={t('dashboard.failed', { message: say(failure) })} action={<Button onClick={refresh}>{t('dashboard.retry')}</Button>} />
       )}
-      {data && data.sites.length === 0 && <p>{t('dashboard.none')}</p>}
+      {!data && !failure && <LoadingState variant="skeleton" label={t('dashboard.loading')} lines={6} />}
+      {data && data.sites.length === 0 && <EmptyState title={t('dashboard.none')} />}
       {data && data.sites.length > 0 && (
-        <ul className={d.grid} data-keylist>
-          {data.sites.map((site) => (
-            <SiteCard
-              key={site.id}
-              site={site}
-              open={openSite === site.id}
-              onNodes={() => dash.send(openSite === site.id ? { type: 'dashboard.closeNodes' } : { type: 'dashboard.nodes', siteId: site.id })}
-            />
-          ))}
-        </ul>
-      )}
-      {openSite && (
-        <section className={d.card} aria-labelledby="nodes-title">
-          <h2 id="nodes-title">{t('site.nodes')}</h2>
-          {nodesLoading ? (
-            <p role="status">{t('site.loading')}</p>
-          ) : (
-            <ul>
-              {nodes.map((n) => (
-                <li key={n.id}>
-                  {n.name} — {n.deviceType} — {n.online ? t('site.statusOnline') : t('site.statusOffline')}
-                </li>
+        <>
+          <Health sites={data.sites} />
+          <div data-keylist className={d.sites}>
+            <Grid as="ul" min="22rem" gap="md" aria-label={t('dashboard.sites')}>
+              {data.sites.map((site) => (
+              <SiteCard
+                key={site.id}
+                site={site}
+                now={now}
+                open={openSite === site.id}
+                onNodes={() => dash.send(openSite === site.id ? { type: 'dashboard.closeNodes' } : { type: 'dashboard.nodes', siteId: site.id })}
+                nodes={openSite === site.id ? nodes : []}
+                nodesLoading={openSite === site.id && nodesLoading}
+                nodesFailure={openSite === site.id ? nodesFailure : null}
+              />
               ))}
-            </ul>
-          )}
-        </section>
+            </Grid>
+          </div>
+        </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -1,25 +1,31 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
-import * as controls from '../ui/controls.css';
 
-export const page = style({ display: 'grid', gap: vars.space.lg, maxWidth: '90rem' });
-export const grid = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(20rem, 1fr))', listStyle: 'none', padding: 0, margin: 0 });
-export const card = style([controls.card, {
-  display: 'grid',
-  gap: vars.space.sm,
-  alignContent: 'start',
-}]);
-export const siteLink = style({ fontSize: vars.font.size.lg, fontWeight: 500, color: vars.palette.primary.main });
-export const muted = style({ color: vars.palette.text.secondary, fontSize: vars.font.size.sm, margin: 0 });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
-const badgeBase = style({ borderRadius: vars.radius.sm, paddingInline: vars.space.xs, fontSize: vars.font.size.sm, fontWeight: 500 });
-export const badge = styleVariants({
-  ok: [badgeBase, { background: vars.palette.success.surface, color: vars.palette.success.main }],
-  bad: [badgeBase, { background: vars.palette.error.surface, color: vars.palette.error.main }],
-  warn: [badgeBase, { background: vars.palette.warning.surface, color: vars.palette.warning.main }],
-  plain: [badgeBase, { background: vars.palette.grayscale.g100, color: vars.palette.text.secondary }],
+/** A site card in the wall of sites: the card fills its grid cell, so a row of cards lines up. */
+export const item = style({ display: 'grid', minWidth: 0 });
+export const siteLink = style({
+  fontSize: vars.font.size.md,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.palette.text.primary,
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: vars.palette.primary.main, textDecoration: 'underline' } },
 });
-export const readings = style({ display: 'grid', gridTemplateColumns: '1fr auto', gap: `${vars.space.xs} ${vars.space.sm}`, margin: 0, fontSize: vars.font.size.sm });
-export const value = style({ fontVariantNumeric: 'tabular-nums', textAlign: 'end', fontWeight: 500 });
-export const valueBad = style([value, { color: vars.palette.error.main }]);
-export const button = style([controls.button, { justifySelf: 'start' }]);
+/** Who is acting: one quiet line of facts, wrapping on a phone. */
+export const identity = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  fontSize: vars.font.size.sm,
+  color: vars.palette.text.secondary,
+});
+export const nodes = style({ display: 'grid', gap: vars.space.xxs, listStyle: 'none', padding: 0, margin: 0, fontSize: vars.font.size.sm });
+export const node = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: `0 ${vars.space.sm}` });
+export const nodeName = style({ fontWeight: vars.font.weight.medium });
+
+/** Holds the wall of sites (and marks it as the keyboard's list). */
+export const sites = style({ minWidth: 0 });
+// ui/Grid as a <ul> keeps the browser's list indent and markers; the wall has neither.
+globalStyle(`${sites} > ul`, { listStyle: 'none', padding: 0, margin: 0 });

@@ -1,7 +1,9 @@
-import { useId } from 'react';
-import { formatDate, formatNumber, t } from '../../i18n';
-import * as s from '../shared.css';
-import * as r from './reading-tiles.css';
+import { formatNumber, t } from '../../i18n';
+import { Sparkline } from '../ui/sparkline';
+import { Tile, TileWall } from '../ui/tile';
+import { readingStatus } from '../ui/tile-status';
+import { EmptyState } from '../ui/states';
+import type { TileTrend } from './tile-trend';
 
 /** One feed's latest reading, as a tile shows it. */
 export interface ReadingTile {
@@ -13,6 +15,12 @@ export interface ReadingTile {
   reading: { value: number; at: number } | null;
   /** Inside or outside the feed's (or the site's fridge) range; null when it has none. */
   range: 'in' | 'out' | null;
+  /** The node reports now; null where unknown. */
+  online?: boolean | null;
+  /** The range drawn as the trend's band. */
+  band?: { min: number | null; max: number | null } | null;
+  /** The last 24 hours of what the page loaded; none where the loaded view is another quantity. */
+  trend?: TileTrend | null;
 }
 
 export interface ReadingTilesProps {
@@ -20,38 +28,52 @@ export interface ReadingTilesProps {
   label: string;
   /** One tile per feed, in the order shown. */
   tiles: readonly ReadingTile[];
+  /** Now (epoch ms), for the time since each reading. */
+  now: number;
+  /** The trends' window in words ("Last 24 hours"). */
+  period?: string;
+  /** The window ends now, so the trend's label may say the latest value as "now". */
+  recent?: boolean;
 }
 
+const valueText = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
+
 /**
- * The latest value of each feed as a list of tiles: feed, node, value with unit and the time of the reading. Each
- * tile is named by its feed and node, so a screen reader's list of items reads like the tiles look.
+ * The latest value of each feed as a wall of tiles: feed, node, value with unit, status, time since the reading and,
+ * when the page holds them, its last 24 hours. Each tile is named by its feed and node.
  */
-export function ReadingTiles({ label, tiles }: ReadingTilesProps) {
-  const id = useId();
-  if (tiles.length === 0) return <p className={r.empty}>{t('site.noTiles')}</p>;
+export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), recent = true }: ReadingTilesProps) {
+  if (tiles.length === 0) return <EmptyState compact title={t('site.noTiles')} />;
   return (
-    <ul className={r.tiles} aria-label={label}>
-      {tiles.map((tile, i) => {
-        const nameId = `${id}-${i}-name`;
-        const nodeId = `${id}-${i}-node`;
+    <TileWall label={label}>
+      {tiles.map((tile) => {
+        const status = readingStatus({ hasReading: tile.reading !== null, online: tile.online ?? null, inRange: tile.range === null ? null : tile.range === 'in' });
         return (
-          <li key={tile.feedId} className={r.tile[tile.reading ? (tile.range ?? 'plain') : 'none']} aria-labelledby={`${nameId} ${nodeId}`}>
-            <span id={nameId} className={r.name}>{tile.feedName}</span>
-            <span id={nodeId} className={r.node}>{tile.nodeName}</span>
-            {tile.reading ? (
-              <>
-                <span className={tile.range === 'out' ? r.valueOut : r.value}>
-                  {formatNumber(tile.reading.value, { maximumFractionDigits: 2 })} {tile.unit}
-                  {tile.range === 'out' && <span className={s.visuallyHidden}> ({t('site.outOfRange')})</span>}
-                </span>
-                <time className={r.time} dateTime={new Date(tile.reading.at).toISOString()}>{formatDate(tile.reading.at)}</time>
-              </>
-            ) : (
-              <span className={r.valueNone}>{t('site.noReading')}</span>
-            )}
-          </li>
+          <Tile
+            key={tile.feedId}
+            title={tile.feedName}
+            subtitle={tile.nodeName}
+            value={tile.reading ? valueText(tile.reading.value) : null}
+            unit={tile.unit}
+            emptyLabel={t('site.noReading')}
+            status={status}
+            at={tile.reading?.at ?? null}
+            now={now}
+            trend={
+              tile.trend && (
+                <Sparkline
+                  {...tile.trend}
+                  band={tile.band ?? null}
+                  period={period}
+                  format={(n) => `${valueText(n)} ${tile.unit}`.trim()}
+                  current={recent ? (tile.reading?.value ?? null) : null}
+                  tone={status?.status ?? 'neutral'}
+                />
+              )
+            }
+          />
         );
       })}
-    </ul>
+    </TileWall>
   );
 }

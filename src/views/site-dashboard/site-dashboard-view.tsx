@@ -5,13 +5,21 @@ import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
-import { bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
+import { boundsOf, bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
+import type { Failure } from '../../machines/failure';
 import { DATA_VIEWS, INTERVALS, type Aggregation, type DataViewType, type HubInfo, type Interval, type NodeInfo } from '../../api/contract/monitoring';
 import { ReadingsChart } from './readings-chart';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { ReadingTiles, type ReadingTile } from './reading-tiles';
 import { minmaxRows, type MinMaxRow } from './minmax-rows';
-import * as s from '../shared.css';
+import { tileTrends } from './tile-trend';
+import { Card, Cluster, Grid, Muted, Page, Toolbar } from '../ui/layout';
+import { Button } from '../ui/button';
+import { CheckboxGroupField, FormField, SelectField } from '../ui/form-field';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { StatusBadge } from '../ui/status-badge';
+import { Stat, StatStrip } from '../ui/stat';
+import * as ui from '../ui/styles.css';
 import * as v from './site-dashboard.css';
 
 const AGGREGATIONS = ['none', '0', '1', '2', '3', '4', '5', '6'] as const;
@@ -50,50 +58,53 @@ function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (sear
   if (page === 'picking') return <SitePicker site={site} />;
   // Finding the last site viewed, or whether the open one is the new company's: nothing of an old site is shown.
   return (
-    <section className={v.page} aria-labelledby="page-title">
-      <h1 id="page-title" className={s.title}>{t('site.title')}</h1>
-      <p role="status">{t('site.loading')}</p>
-    </section>
+    <Page title={t('site.title')} width="wide">
+      <LoadingState variant="skeleton" label={t('site.loading')} lines={6} />
+    </Page>
   );
 }
 
 function SitePicker({ site }: { site: SiteActor }) {
   const sites = useSelector(site, (st) => st.context.sites);
   const loading = useSelector(site, (st) => st.matches({ sites: 'loading' }));
-  const error = useSelector(site, (st) => (st.matches({ sites: 'failed' }) ? (st.context.errors.sites ?? '') : null));
+  const error = useSelector(site, (st) => (st.matches({ sites: 'failed' }) ? (st.context.errors.sites ?? null) : null));
   return (
-    <section className={v.page} aria-labelledby="page-title">
-      <div>
-        <h1 id="page-title" className={s.title}>{t('site.choose')}</h1>
-        <p className={v.muted}>{t('site.chooseIntro')}</p>
-      </div>
-      {loading && <p role="status">{t('site.loading')}</p>}
+    <Page title={t('site.choose')} subtitle={t('site.chooseIntro')} width="wide">
+      {loading && <LoadingState variant="skeleton" label={t('site.loading')} />}
       {error !== null && (
-        <p role="alert" className={s.errorText}>
-          {t('site.failed', { message: error })}{' '}
-          <button type="button" className={v.button} onClick={() => site.send({ type: 'sites.load' })}>{t('site.refresh')}</button>
-        </p>
+        <ErrorState message={t('site.failed', { message: t(error.key, error.params) })} action={<Button onClick={() => site.send({ type: 'sites.load' })}>{t('site.refresh')}</Button>} />
       )}
-      <ul className={v.list}>
-        {sites.map((x) => (
-          <li key={x.id}>
-            <a
-              href={`/site-dashboard?site=${encodeURIComponent(x.id)}`}
-              onClick={(e) => {
-                e.preventDefault();
-                site.send({ type: 'site.open', siteId: x.id });
-              }}
-            >
-              {x.name}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+      {!loading && error === null && sites.length === 0 && <EmptyState title={t('dashboard.none')} />}
+      {sites.length > 0 && (
+        <div className={v.picker}>
+          <Grid as="ul" min="16rem" gap="sm" aria-label={t('dashboard.sites')}>
+            {sites.map((x) => (
+              <li key={x.id}>
+                <a
+                  className={v.pick}
+                  href={`/site-dashboard?site=${encodeURIComponent(x.id)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    site.send({ type: 'site.open', siteId: x.id });
+                  }}
+                >
+                  <span className={v.pickName}>{x.name}</span>
+                  {x.address && <Muted small>{x.address}</Muted>}
+                </a>
+              </li>
+            ))}
+          </Grid>
+        </div>
+      )}
+    </Page>
   );
 }
 
 const ago = (iso: string | null) => (iso ? formatDate(new Date(iso)) : t('site.never'));
+const online = (up: boolean) => <StatusBadge variant="inline" status={up ? 'ok' : 'offline'} label={up ? t('site.statusOnline') : t('site.statusOffline')} />;
+
+/** A part of the page that failed: the machine's message, in the page's words. */
+const Failed = ({ message }: { message: Failure | undefined }) => (message ? <ErrorState compact message={t('site.failed', { message: t(message.key, message.params) })} /> : null);
 
 function SiteDashboard({ site }: { site: SiteActor }) {
   const { preferences } = useActors();
@@ -109,9 +120,10 @@ function SiteDashboard({ site }: { site: SiteActor }) {
   const minmax = useSelector(site, (st) => st.context.minmax);
   const errors = useSelector(site, (st) => st.context.errors);
   const readingsBusy = useSelector(site, (st) => st.matches({ page: { open: { readings: 'requesting' } } }));
-  const ids = { interval: useId(), agg: useId(), view: useId(), from: useId(), to: useId() };
+  const ids = { range: useId() };
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const now = Date.now();
 
   // The chart's width decides how many points the server sends (about two per pixel).
   useEffect(() => {
@@ -145,9 +157,12 @@ function SiteDashboard({ site }: { site: SiteActor }) {
         unit: x.unit,
         reading,
         range: reading && feed ? rangeOf(feed, feed.node.deviceType, reading.value, info) : null,
+        online: feed?.node.online ?? null,
       };
     });
   }, [asTiles, readings, feeds, info]);
+  // The tiles' trends come from the readings the chart already holds: no request of their own.
+  const trends = useMemo(() => (asTiles || !answered ? null : tileTrends(readings, answered, bucketMsOf(answered), Date.now())), [asTiles, readings, answered]);
   const feedTiles: ReadingTile[] = feeds
     .filter((f) => selected.has(f.id))
     .map((f) => ({
@@ -157,13 +172,16 @@ function SiteDashboard({ site }: { site: SiteActor }) {
       unit: f.unit,
       reading: f.latest ? { value: f.latest.value, at: Date.parse(f.latest.at) } : null,
       range: f.latest ? rangeOf(f, f.node.deviceType, f.latest.value, info) : null,
+      online: f.node.online,
+      band: boundsOf(f, f.node.deviceType, info),
+      trend: trends?.byFeed.get(f.id) ?? null,
     }));
 
   const nodeColumns = useMemo<Column<NodeInfo>[]>(
     () => [
       { id: 'name', header: t('site.name'), cell: (n) => n.name, width: '2fr' },
       { id: 'type', header: t('site.type'), cell: (n) => n.deviceType, width: '1.5fr' },
-      { id: 'status', header: t('site.status'), cell: (n) => (n.online ? t('site.statusOnline') : <span className={v.bad}>{t('site.statusOffline')}</span>) },
+      { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr' },
       { id: 'battery', header: t('site.battery'), cell: (n) => (n.batteryPct === null ? '—' : `${formatNumber(n.batteryPct, { maximumFractionDigits: 0 })} %`) },
       { id: 'signal', header: t('site.signal'), cell: (n) => (n.signalDbm === null ? '—' : `${formatNumber(n.signalDbm)} dBm`) },
       { id: 'seen', header: t('site.lastSeen'), cell: (n) => ago(n.lastSeenAt), width: '1.5fr' },
@@ -174,9 +192,9 @@ function SiteDashboard({ site }: { site: SiteActor }) {
     () => [
       { id: 'name', header: t('site.name'), cell: (h) => h.name, width: '2fr' },
       { id: 'serial', header: t('site.serial'), cell: (h) => h.serial },
-      { id: 'fw', header: t('site.firmware'), cell: (h) => h.firmware },
-      { id: 'nodes', header: t('site.nodeCount'), cell: (h) => h.nodeCount },
-      { id: 'status', header: t('site.status'), cell: (h) => (h.online ? t('site.statusOnline') : <span className={v.bad}>{t('site.statusOffline')}</span>) },
+      { id: 'fw', header: t('site.firmware'), cell: (h) => h.firmware, width: '0.8fr' },
+      { id: 'nodes', header: t('site.nodeCount'), cell: (h) => h.nodeCount, width: '0.7fr' },
+      { id: 'status', header: t('site.status'), cell: (h) => online(h.online), width: '1.3fr' },
       { id: 'seen', header: t('site.lastSeen'), cell: (h) => ago(h.lastSeenAt), width: '1.5fr' },
     ],
     [],
@@ -198,155 +216,164 @@ function SiteDashboard({ site }: { site: SiteActor }) {
     ],
     [minmax],
   );
+  const devicesOffline = hubs.filter((h) => !h.online).length + nodes.filter((n) => !n.online).length;
+  const outOfRange = feeds.filter((f) => f.latest && rangeOf(f, f.node.deviceType, f.latest.value, info) === 'out').length;
+  const rangeValid = Boolean(from && to && Date.parse(from) < Date.parse(to));
 
   return (
-    <div className={v.page}>
-      <section aria-labelledby="page-title">
-        <div className={v.header}>
-          <h1 id="page-title" className={s.title}>{info?.name ?? t('site.title')}</h1>
-          <button type="button" className={v.button} onClick={() => site.send({ type: 'site.choose' })}>{t('site.allSites')}</button>
-        </div>
-        {info?.parentSiteId && info.parentName && (
-          <p>
-            <a href={`/site-dashboard?site=${encodeURIComponent(info.parentSiteId)}`} onClick={(e) => openSite(e, info.parentSiteId!)}>
-              {t('site.parent', { site: info.parentName })}
-            </a>
-          </p>
-        )}
-        {errors.info && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.info })}</p>}
-        {info && (
-          <dl className={v.facts}>
+    <Page
+      title={info?.name ?? t('site.title')}
+      subtitle={
+        info?.parentSiteId && info.parentName ? (
+          <a href={`/site-dashboard?site=${encodeURIComponent(info.parentSiteId)}`} onClick={(e) => openSite(e, info.parentSiteId!)}>
+            {t('site.parent', { site: info.parentName })}
+          </a>
+        ) : undefined
+      }
+      actions={
+        <>
+          <Button onClick={() => site.send({ type: 'view.refresh' })} busy={readingsBusy}>{t('site.refresh')}</Button>
+          <Button onClick={() => site.send({ type: 'site.choose' })}>{t('site.allSites')}</Button>
+        </>
+      }
+      width="wide"
+    >
+      <Failed message={errors.info} />
+      {info && (
+        <StatStrip label={t('dashboard.health')}>
+          <Stat label={t('site.hubs')} value={formatNumber(info.hubCount)} />
+          <Stat label={t('site.nodes')} value={formatNumber(info.nodeCount)} />
+          <Stat label={t('dashboard.statOffline')} value={formatNumber(devicesOffline)} status={devicesOffline > 0 ? 'offline' : 'ok'} />
+          <Stat label={t('dashboard.statOutOfRange')} value={formatNumber(outOfRange)} status={outOfRange > 0 ? 'error' : 'ok'} />
+        </StatStrip>
+      )}
+      {info && (
+        <dl className={v.facts}>
+          <div>
             <dt>{t('site.address')}</dt>
             <dd>{info.address || '—'}</dd>
+          </div>
+          <div>
             <dt>{t('site.coordinates')}</dt>
             <dd>{info.latitude !== null && info.longitude !== null ? `${info.latitude.toFixed(6)}, ${info.longitude.toFixed(6)}` : info.coordinates || '—'}</dd>
+          </div>
+          <div>
             <dt>{t('site.timezone')}</dt>
             <dd>{info.timezone}</dd>
+          </div>
+          <div>
             <dt>{t('site.safeRange')}</dt>
             <dd>
               {formatNumber(info.safeMin)}–{formatNumber(info.safeMax)} °C
             </dd>
-          </dl>
-        )}
-      </section>
+          </div>
+        </dl>
+      )}
 
       {subSites.length > 0 && (
-        <nav aria-label={t('site.subSites')} className={v.card}>
-          <h2>{t('site.subSites')}</h2>
-          <ul className={v.list}>
-            {subSites.map((sub) => (
-              <li key={sub.id}>
-                <a href={`/site-dashboard?site=${encodeURIComponent(sub.id)}`} onClick={(e) => openSite(e, sub.id)}>
+        <nav aria-label={t('site.subSites')}>
+          <Card title={t('site.subSites')} padding="sm">
+            <Cluster gap="sm">
+              {subSites.map((sub) => (
+                <a key={sub.id} className={v.chip} href={`/site-dashboard?site=${encodeURIComponent(sub.id)}`} onClick={(e) => openSite(e, sub.id)}>
                   {sub.name}
                 </a>
-              </li>
-            ))}
-          </ul>
+              ))}
+            </Cluster>
+          </Card>
         </nav>
       )}
 
-      <section className={v.card} aria-labelledby="chart-title">
-        <h2 id="chart-title">{t('site.chart')}</h2>
-        <fieldset className={v.controls}>
-          <legend className={s.visuallyHidden}>{t('site.controls')}</legend>
-          <div className={v.control}>
-            <label htmlFor={ids.interval}>{t('site.interval')}</label>
-            <select id={ids.interval} className={v.select} value={view.interval} onChange={(e) => site.send({ type: 'view.interval', interval: e.target.value as Interval })}>
-              {INTERVALS.map((i) => <option key={i} value={i}>{t(`interval.${i}` as I18nKey)}</option>)}
-            </select>
-          </div>
-          <div className={v.control}>
-            <label htmlFor={ids.agg}>{t('site.aggregation')}</label>
-            <select
-              id={ids.agg}
-              className={v.select}
-              value={view.aggregation === null ? 'none' : String(view.aggregation)}
-              onChange={(e) => site.send({ type: 'view.aggregation', aggregation: e.target.value === 'none' ? null : (Number(e.target.value) as Aggregation) })}
-            >
-              {AGGREGATIONS.map((a) => <option key={a} value={a}>{t(`aggregation.${a}` as I18nKey)}</option>)}
-            </select>
-          </div>
-          <div className={v.control}>
-            <label htmlFor={ids.view}>{t('site.dataView')}</label>
-            <select id={ids.view} className={v.select} value={view.dataViewType} onChange={(e) => site.send({ type: 'view.dataView', dataViewType: e.target.value as DataViewType })}>
-              {DATA_VIEWS.map((d) => <option key={d} value={d}>{t(`dataView.${d}` as I18nKey)}</option>)}
-            </select>
-          </div>
-          <div className={v.control} role="group" aria-label={t('site.range')}>
-            <span>{t('site.range')}</span>
-            <div className={v.list}>
-              {DAYS.map((d) => (
-                <button key={d} type="button" aria-pressed={!view.from && view.days === d} className={!view.from && view.days === d ? v.pressed : v.button} onClick={() => site.send({ type: 'view.days', days: d })}>
-                  {d === 1 ? t('site.lastDay') : t('site.lastDays', { days: d })}
-                </button>
-              ))}
-            </div>
-          </div>
-          <div className={v.control}>
-            <label htmlFor={ids.from}>{t('site.from')}</label>
-            <input id={ids.from} type="datetime-local" className={v.select} value={from} onChange={(e) => setFrom(e.target.value)} />
-          </div>
-          <div className={v.control}>
-            <label htmlFor={ids.to}>{t('site.to')}</label>
-            <input id={ids.to} type="datetime-local" className={v.select} value={to} onChange={(e) => setTo(e.target.value)} />
-          </div>
-          <button
-            type="button"
-            className={v.button}
-            disabled={!from || !to || Date.parse(from) >= Date.parse(to)}
-            onClick={() => site.send({ type: 'view.range', from: new Date(from).toISOString(), to: new Date(to).toISOString() })}
-          >
-            {t('site.apply')}
-          </button>
-          <button type="button" className={v.button} onClick={() => site.send({ type: 'view.refresh' })}>{t('site.refresh')}</button>
-        </fieldset>
-        {feeds.length > 0 && (
-          <fieldset className={v.feeds}>
-            <legend>{t('site.feeds')}</legend>
-            {feeds.map((f) => (
-              <label key={f.id}>
-                <input type="checkbox" checked={selected.has(f.id)} onChange={() => site.send({ type: 'view.toggleFeed', feedId: f.id })} /> {f.node.name} · {f.name}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {errors.readings && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.readings })}</p>}
-        <div ref={chartBox} aria-busy={readingsBusy}>
-          {readings && answered && asTiles && (
-            <>
-              <p className={v.muted}>{t('site.readingIntro')}</p>
-              <ReadingTiles label={t('site.readingTiles')} tiles={answerTiles} />
-            </>
-          )}
-          {readings && answered && !asTiles && (readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(answered)} /> : <p>{t('site.noData')}</p>)}
-        </div>
-      </section>
-
       {!asTiles && (
-        <section className={v.card} aria-labelledby="tiles-title">
-          <h2 id="tiles-title">{t('site.tiles')}</h2>
-          <ReadingTiles label={t('site.tiles')} tiles={feedTiles} />
-        </section>
+        <Card title={t('site.tiles')} padding="sm">
+          <ReadingTiles
+            label={t('site.tiles')}
+            tiles={feedTiles}
+            now={now}
+            period={!trends || trends.recent ? t('trend.last24h') : t('trend.dayTo', { time: formatDate(trends.to) })}
+            recent={!trends || trends.recent}
+          />
+        </Card>
       )}
 
-      <section className={v.card} aria-labelledby="minmax-title">
-        <h2 id="minmax-title">{t('site.minmax')}</h2>
-        {errors.minmax && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.minmax })}</p>}
-        <VirtualTable label={t('site.minmax')} columns={minmaxColumns} rows={rows} rowId={(r) => String(r.ts)} />
-      </section>
+      <Card title={t('site.chart')} padding="sm">
+        <div className={v.chartCard}>
+          <Toolbar label={t('site.controls')}>
+            <SelectField label={t('site.interval')} value={view.interval} onBlur={() => undefined} onChange={(x) => site.send({ type: 'view.interval', interval: x as Interval })} options={INTERVALS.map((i) => ({ value: i, label: t(`interval.${i}` as I18nKey) }))} />
+            <SelectField
+              label={t('site.aggregation')}
+              value={view.aggregation === null ? 'none' : String(view.aggregation)}
+              onBlur={() => undefined}
+              onChange={(x) => site.send({ type: 'view.aggregation', aggregation: x === 'none' ? null : (Number(x) as Aggregation) })}
+              options={AGGREGATIONS.map((a) => ({ value: a, label: t(`aggregation.${a}` as I18nKey) }))}
+            />
+            <SelectField label={t('site.dataView')} value={view.dataViewType} onBlur={() => undefined} onChange={(x) => site.send({ type: 'view.dataView', dataViewType: x as DataViewType })} options={DATA_VIEWS.map((d) => ({ value: d, label: t(`dataView.${d}` as I18nKey) }))} />
+          </Toolbar>
+          <Toolbar>
+            <div className={v.rangeGroup} role="group" aria-labelledby={ids.range}>
+              <span id={ids.range} className={ui.label}>{t('site.range')}</span>
+              <Cluster gap="xs">
+                {DAYS.map((d) => {
+                  const on = !view.from && view.days === d;
+                  return (
+                    <Button key={d} size="sm" variant={on ? 'primary' : 'secondary'} aria-pressed={on} onClick={() => site.send({ type: 'view.days', days: d })}>
+                      {d === 1 ? t('site.lastDay') : t('site.lastDays', { days: d })}
+                    </Button>
+                  );
+                })}
+              </Cluster>
+            </div>
+            <FormField label={t('site.from')} control={(p) => <input id={p.id} type="datetime-local" className={ui.input} value={from} onChange={(e) => setFrom(e.target.value)} />} />
+            <FormField label={t('site.to')} control={(p) => <input id={p.id} type="datetime-local" className={ui.input} value={to} onChange={(e) => setTo(e.target.value)} />} />
+            <div className={v.applyCell}>
+              <Button variant="secondary" disabled={!rangeValid} onClick={() => site.send({ type: 'view.range', from: new Date(from).toISOString(), to: new Date(to).toISOString() })}>
+                {t('site.apply')}
+              </Button>
+            </div>
+          </Toolbar>
+          {feeds.length > 0 && (
+            <div className={v.feeds}>
+              <CheckboxGroupField
+                label={t('site.feeds')}
+                value={view.feedIds}
+                options={feeds.map((f) => ({ value: f.id, label: `${f.node.name} · ${f.name}` }))}
+                onChange={(next) => {
+                  // The group answers with the whole new list; the machine takes one toggle at a time.
+                  const changed = next.find((id) => !selected.has(id)) ?? view.feedIds.find((id) => !next.includes(id));
+                  if (changed) site.send({ type: 'view.toggleFeed', feedId: changed });
+                }}
+              />
+            </div>
+          )}
+          <Failed message={errors.readings} />
+          <div ref={chartBox} aria-busy={readingsBusy}>
+            {!readings && !errors.readings && <LoadingState variant="skeleton" label={t('site.loading')} lines={5} />}
+            {readings && answered && asTiles && (
+              <>
+                <Muted as="p" small>{t('site.readingIntro')}</Muted>
+                <ReadingTiles label={t('site.readingTiles')} tiles={answerTiles} now={now} />
+              </>
+            )}
+            {readings && answered && !asTiles && (readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(answered)} /> : <EmptyState compact title={t('site.noData')} />)}
+          </div>
+        </div>
+      </Card>
 
-      <div className={v.two}>
-        <section className={v.card} aria-labelledby="hubs-title">
-          <h2 id="hubs-title">{t('site.hubs')}</h2>
-          {errors.hubs && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.hubs })}</p>}
-          <VirtualTable label={t('site.hubs')} columns={hubColumns} rows={hubs} rowId={(h) => h.id} height={240} />
-        </section>
-        <section className={v.card} aria-labelledby="nodes-title">
-          <h2 id="nodes-title">{t('site.nodes')}</h2>
-          {errors.nodes && <p role="alert" className={s.errorText}>{t('site.failed', { message: errors.nodes })}</p>}
-          <VirtualTable label={t('site.nodes')} columns={nodeColumns} rows={nodes} rowId={(n) => n.id} height={240} />
-        </section>
-      </div>
-    </div>
+      <Card title={t('site.minmax')} padding="sm">
+        <Failed message={errors.minmax} />
+        <VirtualTable label={t('site.minmax')} columns={minmaxColumns} rows={rows} rowId={(r) => String(r.ts)} density="compact" />
+      </Card>
+
+      <Grid min="36rem" gap="md">
+        <Card title={t('site.hubs')} padding="sm">
+          <Failed message={errors.hubs} />
+          <VirtualTable label={t('site.hubs')} columns={hubColumns} rows={hubs} rowId={(h) => h.id} height={240} density="compact" />
+        </Card>
+        <Card title={t('site.nodes')} padding="sm">
+          <Failed message={errors.nodes} />
+          <VirtualTable label={t('site.nodes')} columns={nodeColumns} rows={nodes} rowId={(n) => n.id} height={240} density="compact" />
+        </Card>
+      </Grid>
+    </Page>
   );
 }
