@@ -1,78 +1,54 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { CompanyMember, UserSummary } from '../api/contract/companies';
-import { companyMembers, searchUsers } from '../api/companies.api';
-
-/** SPEC §9: typing settles for 250 ms before a search goes out. */
-export const DEBOUNCE_MS = 250;
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CompanyMember } from '../api/contract/companies';
+import { companyMembers } from '../api/companies.api';
+import { failureOf, type Failure } from './failure';
 
 export interface CompaniesPageContext {
   /** The company whose members are shown. */
   companyId: string | null;
   members: CompanyMember[];
-  query: string;
-  users: UserSummary[];
-  error: string | null;
+  /** Why the members could not be read, as a code and its dictionary key. */
+  failure: Failure | null;
 }
 
-export type CompaniesPageEvent =
-  | { type: 'members.open'; companyId: string }
-  | { type: 'members.close' }
-  | { type: 'users.search'; query: string };
+export type CompaniesPageEvent = { type: 'members.open'; companyId: string } | { type: 'members.close' } | { type: 'members.reload' };
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** The admin's companies page: members of one company, and a user search, each a request → ready | failed. */
+/**
+ * The admin's companies page beside its list: the people of one company, to shadow one of them. Finding anyone on
+ * the platform is the Users screen's "All users" (`GET /api/users?all=1`), not a second search here.
+ */
 export const companiesPageMachine = setup({
   types: { context: {} as CompaniesPageContext, events: {} as CompaniesPageEvent },
   actors: {
     fetchMembers: fromPromise<CompanyMember[], { companyId: string }>(({ input }) => companyMembers(input.companyId)),
-    searchUsers: fromPromise<UserSummary[], { query: string }>(({ input }) => searchUsers(input.query)),
+  },
+  actions: {
+    open: assign(({ event }) => {
+      assertEvent(event, 'members.open');
+      return { companyId: event.companyId, members: [], failure: null };
+    }),
+    close: assign({ companyId: null, members: [], failure: null }),
   },
 }).createMachine({
   id: 'companiesPage',
-  context: { companyId: null, members: [], query: '', users: [], error: null },
-  type: 'parallel',
+  context: { companyId: null, members: [], failure: null },
+  initial: 'closed',
+  on: {
+    'members.open': { target: '.loading', actions: 'open' },
+    'members.close': { target: '.closed', actions: 'close' },
+  },
   states: {
-    members: {
-      initial: 'closed',
-      on: {
-        'members.open': { target: '.loading', actions: assign({ companyId: ({ event }) => event.companyId, members: [], error: null }) },
-        'members.close': { target: '.closed', actions: assign({ companyId: null, members: [] }) },
-      },
-      states: {
-        closed: {},
-        loading: {
-          invoke: {
-            id: 'members',
-            src: 'fetchMembers',
-            input: ({ context }) => ({ companyId: context.companyId ?? '' }),
-            onDone: { target: 'ready', actions: assign({ members: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
-          },
-        },
-        ready: {},
-        failed: {},
+    closed: {},
+    loading: {
+      invoke: {
+        id: 'members',
+        src: 'fetchMembers',
+        input: ({ context }) => ({ companyId: context.companyId ?? '' }),
+        onDone: { target: 'ready', actions: assign({ members: ({ event }) => event.output, failure: null }) },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },
     },
-    users: {
-      initial: 'idle',
-      on: { 'users.search': { target: '.debouncing', actions: assign({ query: ({ event }) => event.query }) } },
-      states: {
-        idle: {},
-        // Re-entered on every keystroke, so only the last query of a burst is sent; an answer to an older search is dropped with its actor.
-        debouncing: { after: { [DEBOUNCE_MS]: 'searching' } },
-        searching: {
-          invoke: {
-            id: 'users',
-            src: 'searchUsers',
-            input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: { target: 'ready', actions: assign({ users: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error), users: [] }) },
-          },
-        },
-        ready: {},
-        failed: {},
-      },
-    },
+    ready: {},
+    failed: { on: { 'members.reload': 'loading' } },
   },
 });

@@ -27,7 +27,7 @@ const SiteDashboard = page(() => import('./site-dashboard/site-dashboard-view'),
 const AdminDashboard = page(() => import('./admin-dashboard/admin-dashboard-view'), 'AdminDashboardView');
 const PlexusPage = page(() => import('./plexus/plexus-view'), 'PlexusView');
 const Companies = page(() => import('./companies/companies-view'), 'CompaniesView');
-const MyCompanies = page(() => import('./companies/companies-view'), 'MyCompaniesView');
+const MyCompanies = page(() => import('./companies/my-companies-view'), 'MyCompaniesView');
 const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
 const Management = page(() => import('./management/management-view'), 'ManagementView');
 const NodeTags = page(() => import('./node-tags/node-tags-view'), 'NodeTagsView');

@@ -1,12 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import { companiesPageMachine, DEBOUNCE_MS } from '../../src/machines/companies-page.machine';
+import { companiesPageMachine } from '../../src/machines/companies-page.machine';
 import { externalLoginMachine } from '../../src/machines/external-login.machine';
-import { validate, whiteLabelSettingsMachine, type WhiteLabelRow } from '../../src/machines/white-label-settings.machine';
 import { companiesMachine } from '../../src/machines/companies.machine';
 import { session, startSession } from './session-fixtures';
 import { ROUTES } from '../../src/machines/session.machine';
-import type { CompanyMember, UserSummary } from '../../src/api/contract/companies';
+import type { CompanyMember } from '../../src/api/contract/companies';
 import type { ExternalLoginCallbackRequest, ExternalLoginCallbackResponse, ExternalProvider } from '../../src/api/contract/external-login';
 
 describe('companies machine', () => {
@@ -17,10 +16,10 @@ describe('companies machine', () => {
     expect(a.getSnapshot().context.companies).toHaveLength(1);
     a.send({ type: 'companies.clear' });
     expect(a.getSnapshot().context.companies).toEqual([]);
-    const b = createActor(companiesMachine.provide({ actors: { fetchCompanies: fromPromise(async () => Promise.reject(new Error('down'))) } })).start();
+    const b = createActor(companiesMachine.provide({ actors: { fetchCompanies: fromPromise(async () => Promise.reject(Object.assign(new Error('down'), { status: 0, code: 'network_error' }))) } })).start();
     b.send({ type: 'companies.load' });
     await waitFor(b, (s) => s.matches('failed'));
-    expect(b.getSnapshot().context.error).toBe('down');
+    expect(b.getSnapshot().context.error).toEqual({ status: 0, code: 'network_error', key: 'failure.network' });
   });
 });
 
@@ -38,35 +37,32 @@ describe('companies page machine', () => {
       }),
     ).start();
     a.send({ type: 'members.open', companyId: 'c1' });
-    await waitFor(a, (s) => s.matches({ members: 'ready' }));
+    await waitFor(a, (s) => s.matches('ready'));
     expect(calls).toEqual(['c1']);
     expect(a.getSnapshot().context.members).toHaveLength(1);
     a.send({ type: 'members.close' });
     expect(a.getSnapshot().context).toMatchObject({ companyId: null, members: [] });
   });
 
-  it('searches users once typing settles for 250 ms, only for the last query', async () => {
-    vi.useFakeTimers();
-    const queries: string[] = [];
+  it('keeps a failure as a code with its dictionary key (no English from the server), and retries', async () => {
+    let fail = true;
     const a = createActor(
       companiesPageMachine.provide({
         actors: {
-          searchUsers: fromPromise<UserSummary[], { query: string }>(async ({ input }) => {
-            queries.push(input.query);
+          fetchMembers: fromPromise<CompanyMember[], { companyId: string }>(async () => {
+            if (fail) throw Object.assign(new Error('Only administrators can do this'), { status: 403, code: 'forbidden' });
             return [];
           }),
         },
       }),
     ).start();
-    for (const q of ['u', 'um', 'uma']) {
-      a.send({ type: 'users.search', query: q });
-      vi.advanceTimersByTime(DEBOUNCE_MS - 50);
-    }
-    expect(queries).toEqual([]);
-    vi.advanceTimersByTime(60);
-    expect(queries).toEqual(['uma']);
-    vi.useRealTimers();
-    await waitFor(a, (s) => s.matches({ users: 'ready' }));
+    a.send({ type: 'members.open', companyId: 'c1' });
+    await waitFor(a, (s) => s.matches('failed'));
+    expect(a.getSnapshot().context.failure).toEqual({ status: 403, code: 'forbidden', key: 'failure.forbidden' });
+    fail = false;
+    a.send({ type: 'members.reload' });
+    await waitFor(a, (s) => s.matches('ready'));
+    expect(a.getSnapshot().context.failure).toBeNull();
   });
 });
 
@@ -83,14 +79,14 @@ describe('external login machine', () => {
   it('shows why a start failed', async () => {
     const a = createActor(
       externalLoginMachine.provide({
-        actors: { fetchProviders: fromPromise<ExternalProvider[]>(async () => []), startLogin: fromPromise(async () => Promise.reject(new Error('Provider not configured'))) },
+        actors: { fetchProviders: fromPromise<ExternalProvider[]>(async () => []), startLogin: fromPromise(async () => Promise.reject(Object.assign(new Error('Provider not configured'), { status: 404, code: 'not_found' }))) },
       }),
       { input: { mode: 'buttons' } },
     ).start();
     await waitFor(a, (s) => s.matches('ready'));
     a.send({ type: 'external.start', provider: 'google' });
     await waitFor(a, (s) => s.matches('ready') && s.context.error !== null);
-    expect(a.getSnapshot().context.error).toBe('Provider not configured');
+    expect(a.getSnapshot().context.error).toEqual({ status: 404, code: 'not_found', key: 'failure.notFound' });
   });
 
   it('hands the finished sign-in to the session actor with where to go', async () => {
@@ -153,65 +149,10 @@ describe('external login machine', () => {
   });
 
   it('shows a failed callback', async () => {
-    const a = createActor(externalLoginMachine.provide({ actors: { finishLogin: fromPromise(async () => Promise.reject(new Error('state expired'))) } }), { input: { mode: 'callback' } }).start();
+    const stateExpired = Object.assign(new Error('This sign-in attempt is no longer valid.'), { status: 401, code: 'invalid_state' });
+    const a = createActor(externalLoginMachine.provide({ actors: { finishLogin: fromPromise(async () => Promise.reject(stateExpired)) } }), { input: { mode: 'callback' } }).start();
     a.send({ type: 'external.finish', code: 'c', state: 's' });
     await waitFor(a, (st) => st.matches('failed'));
-    expect(a.getSnapshot().context.error).toBe('state expired');
-  });
-});
-
-describe('white-label settings machine', () => {
-  const row: WhiteLabelRow = { domain: 'watch.example.com', faviconUrl: '/f.ico', loginLogoUrl: '', siteLogoUrl: 'https://cdn.example.com/s.png', websiteTitle: 'Acme' };
-
-  it('validates with the shared contract before any call', () => {
-    expect(validate(row)).toEqual({});
-    const bad = validate({ ...row, domain: 'not a host', faviconUrl: 'javascript:alert(1)', siteLogoUrl: '//evil.example/x.png' });
-    expect(Object.keys(bad).sort()).toEqual(['domain', 'faviconUrl', 'siteLogoUrl']);
-  });
-
-  it('saves a valid draft, reloads the list, and reloads branding when it is this host', async () => {
-    const saved: WhiteLabelRow[] = [];
-    const branding: unknown[] = [];
-    const wl = createActor(createMachine({ on: { '*': { actions: ({ event }) => branding.push(event) } } })).start();
-    let rows: WhiteLabelRow[] = [];
-    const a = createActor(
-      whiteLabelSettingsMachine.provide({
-        actors: {
-          fetchRows: fromPromise(async () => rows),
-          saveRow: fromPromise<unknown, WhiteLabelRow>(async ({ input }) => {
-            saved.push(input);
-            rows = [input];
-            return input;
-          }),
-        },
-      }),
-      { input: { currentDomain: 'Watch.Example.com', whiteLabel: wl } },
-    ).start();
-    await waitFor(a, (s) => s.matches('ready'));
-    a.send({ type: 'settings.edit' });
-    a.send({ type: 'settings.save', values: { ...row, domain: 'bad host' } });
-    expect(a.getSnapshot().context.fieldErrors.domain).toBeDefined();
-    expect(saved).toEqual([]);
-    a.send({ type: 'settings.save', values: { ...row, domain: ' WATCH.example.com ' } });
-    await waitFor(a, (s) => s.matches('ready') && s.context.rows.length === 1);
-    expect(saved[0]!.domain).toBe('watch.example.com');
-    expect(a.getSnapshot().context.done).toEqual({ domain: 'watch.example.com', action: 'saved' });
-    expect(branding).toEqual([{ type: 'whiteLabel.reload' }]);
-  });
-
-  it('deletes, and shows a failed write', async () => {
-    const a = createActor(
-      whiteLabelSettingsMachine.provide({
-        actors: {
-          fetchRows: fromPromise(async () => [row]),
-          deleteRow: fromPromise<unknown, { domain: string }>(async () => Promise.reject(new Error('Not found'))),
-        },
-      }),
-      { input: { currentDomain: 'localhost' } },
-    ).start();
-    await waitFor(a, (s) => s.matches('ready'));
-    a.send({ type: 'settings.delete', domain: row.domain });
-    await waitFor(a, (s) => s.matches('ready') && s.context.error !== null);
-    expect(a.getSnapshot().context.error).toBe('Not found');
+    expect(a.getSnapshot().context.error).toEqual({ status: 401, code: 'invalid_state', key: 'failure.signInExpired' });
   });
 });

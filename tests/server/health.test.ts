@@ -48,12 +48,12 @@ describe('the OpenAPI document', () => {
       .filter((r) => r.includes(' /api/') && !r.endsWith('/api/health') && !r.endsWith('/api/openapi.json'))
       .map((r) => r.replace(/:(\w+)/g, '{$1}'));
     expect([...documented].sort()).toEqual([...served].sort());
-    for (const line of ['PUT /api/me', 'GET /api/users', 'PUT /api/white-label/settings/{domain}', 'POST /api/external-login/callback']) {
+    for (const line of ['PUT /api/me', 'GET /api/users', 'PUT /api/white-label-settings/{id}', 'POST /api/external-login/callback']) {
       expect(documented).toContain(line);
     }
     expect(doc.paths['/api/login']!.post!.requestBody).toBeDefined();
     expect(doc.paths['/api/me']!.put!.requestBody).toBeDefined();
-    expect(doc.paths['/api/white-label/settings/{domain}']!.delete!.parameters).toEqual([expect.objectContaining({ name: 'domain', in: 'path' })]);
+    expect(doc.paths['/api/white-label-settings/{id}']!.delete!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
     expect(doc.paths['/api/external-login/{provider}/start']!.post!.responses).toHaveProperty('404');
   });
 });

@@ -82,11 +82,13 @@ describe('management resources', () => {
         expect(new Set(mine.map((e) => e.actorUserId)).size).toBe(1);
       });
 
-      it(`lets ${c.adminOnly ? 'managers, users' : 'users'} and viewers ${c.readers === 'managers' ? 'neither read nor write' : 'read but not write'} (403), and admins acting for the company write`, async () => {
+      /** Users and viewers (with adminOnly, managers too) are refused reads as well as writes. */
+      const readsRefused = c.readers === 'managers' || c.readers === 'admins';
+      it(`lets ${c.adminOnly ? 'managers, users' : 'users'} and viewers ${readsRefused ? 'neither read nor write' : 'read but not write'} (403), and admins acting for the company write`, async () => {
         const made = await create(writer());
         for (const token of c.adminOnly ? [ctx.tok.manager, ctx.tok.user, ctx.tok.viewer] : [ctx.tok.user, ctx.tok.viewer]) {
-          expect((await call(ctx.t.app, 'GET', base, undefined, token)).status).toBe(c.readers === 'managers' ? 403 : 200);
-          if (c.readers === 'managers') expect((await call(ctx.t.app, 'GET', `${base}/${made.id}`, undefined, token)).status).toBe(403);
+          expect((await call(ctx.t.app, 'GET', base, undefined, token)).status).toBe(readsRefused ? 403 : 200);
+          if (readsRefused) expect((await call(ctx.t.app, 'GET', `${base}/${made.id}`, undefined, token)).status).toBe(403);
           const body = await c.create(ctx, ctx.unique());
           expect((await call(ctx.t.app, 'POST', base, body, token)).status).toBe(403);
           expect((await call(ctx.t.app, 'PUT', `${base}/${made.id}`, c.update(ctx, made), token)).status).toBe(403);
@@ -96,7 +98,20 @@ describe('management resources', () => {
         expect((await call(ctx.t.app, 'DELETE', `${base}/${byAdmin.id}`, undefined, ctx.tok.admin)).status).toBe(200);
       });
 
-      if (c.adminOnly) {
+      if (c.adminOnly && c.readers === 'admins') {
+        it('refuses every read and write of a manager and of a company shadow (403), whoever is behind the shadow', async () => {
+          const theirs = await create(writer());
+          for (const token of [ctx.tok.manager, ctx.foreign]) {
+            for (const [method, url, body] of [
+              ['GET', base, undefined], ['GET', `${base}/${theirs.id}`, undefined], ['PUT', `${base}/${theirs.id}`, c.update(ctx, theirs)],
+              ['DELETE', `${base}/${theirs.id}`, undefined],
+            ] as const) {
+              expect((await call(ctx.t.app, method, url, body, token)).status, `${method} ${url}`).toBe(403);
+            }
+          }
+          expect((await call(ctx.t.app, 'GET', `${base}/${theirs.id}`, undefined, writer())).status).toBe(200);
+        });
+      } else if (c.adminOnly) {
         it('answers 404 to a reader the row does not belong to (a company shadow too), 403 to its writes, and never lists it', async () => {
           const theirs = await create(writer());
           for (const token of [ctx.tok.manager, ctx.foreign]) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasUnsafeUrlCharacter, isSitePath } from './url';
+import { listQuery } from './list';
 
 export const whiteLabelQuery = z.object({ Domain: z.string().trim().min(1).max(253) });
 export const whiteLabelSettings = z.object({
@@ -44,23 +45,34 @@ export const whiteLabelUrl = z
     }
   }, 'must be empty, an http(s) URL, or a path starting with "/"');
 
-export const whiteLabelSettingsInput = z.strictObject({
+const settingsFields = {
   faviconUrl: whiteLabelUrl,
   loginLogoUrl: whiteLabelUrl,
   siteLogoUrl: whiteLabelUrl,
   websiteTitle: z.string().max(200),
-});
+};
+
+/** The four settings of a host name. */
+export const whiteLabelSettingsInput = z.strictObject(settingsFields);
 export type WhiteLabelSettingsInput = z.infer<typeof whiteLabelSettingsInput>;
 
-export const whiteLabelDomainParams = z.object({ domain: hostName });
+/** `POST /api/white-label-settings`: a host name (unique; the public call looks rows up by it) and its settings. */
+export const whiteLabelInput = z.strictObject({ domain: hostName, ...settingsFields });
+export type WhiteLabelInput = z.input<typeof whiteLabelInput>;
 
-/** One stored row, for the admin screen; values are text exactly as saved. */
+/** `PUT /api/white-label-settings/{domain}`: the fields to change; a new `domain` moves the settings to that host name. */
+export const whiteLabelChange = whiteLabelInput.partial();
+export type WhiteLabelChange = z.input<typeof whiteLabelChange>;
+
+/** One stored row, for the admin screen; values are text exactly as saved. `id` is the host name. */
 export const whiteLabelRow = whiteLabelSettings.extend({
+  id: z.string(),
   domain: z.string(),
   /** ISO 8601. */
   updatedAt: z.string(),
 });
-export const whiteLabelRowsResponse = z.array(whiteLabelRow);
 export type WhiteLabelRow = z.infer<typeof whiteLabelRow>;
 
-export const whiteLabelDeletedResponse = z.object({ deleted: z.literal(true) });
+export const WHITE_LABEL_SORTS = ['domain', 'websiteTitle', 'updatedAt'] as const;
+/** The list query of white-label settings: `q` matches the host name and the title. */
+export const whiteLabelListQuery = listQuery(WHITE_LABEL_SORTS);

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearch } from 'wouter';
-import type { CompanySummary } from '../../api/contract/auth';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { companiesAdminMachine, type CompanyValues } from '../../machines/companies-admin.machine';
@@ -9,9 +9,10 @@ import type { Company } from '../../api/contract/company-admin';
 import { customerType as customerTypes, type CustomerType } from '../../api/contract/common';
 import { ResourceScreen } from '../ui/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
-import type { Column } from '../ui/virtual-table';
+import { VirtualTable, type Column } from '../ui/virtual-table';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import type { CompanyMember } from '../../api/contract/companies';
 import { companiesPageMachine } from '../../machines/companies-page.machine';
-import * as s from '../shared.css';
 import * as c from '../ui/list.css';
 
 const CUSTOMER_TYPES = customerTypes.options;
@@ -24,34 +25,6 @@ function useSessionFacts() {
   const isShadow = useSelector(session, (st) => st.context.session?.isShadow ?? false);
   const busy = useSelector(session, (st) => !st.matches({ signedIn: { activity: 'idle' } }));
   return { session, companyId, canShadow: role === 'admin' && !isShadow, busy, isShadow };
-}
-
-/** The companies as a table, the current one marked; each row's actions come from the page. */
-function CompanyTable({ list, loading, companyId, actions }: { list: CompanySummary[]; loading: boolean; companyId: string | null; actions: (co: CompanySummary) => ReactNode }) {
-  if (loading && list.length === 0) return <p role="status">{t('companies.loading')}</p>;
-  if (list.length === 0) return <p>{t('companies.none')}</p>;
-  return (
-    <table className={c.table} data-keylist>
-      <thead>
-        <tr>
-          <th scope="col" className={c.th}>{t('companies.name')}</th>
-          <th scope="col" className={c.th}>{t('companies.type')}</th>
-          <th scope="col" className={c.th}>{t('companies.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((co) => (
-          <tr key={co.id}>
-            <th scope="row" className={c.td}>
-              {co.name} {co.id === companyId && <span className={c.badge}>{t('companies.current')}</span>}
-            </th>
-            <td className={c.td}>{co.customerType}</td>
-            <td className={c.td}>{actions(co)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** Admins: every company, to create, rename, switch into, shadow (`s` on a row), or pick one of its people to shadow. */
@@ -73,15 +46,7 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
   }, [actor, companies]);
   const page = useActorRef(companiesPageMachine);
   const openId = useSelector(page, (st) => st.context.companyId);
-  const members = useSelector(page, (st) => st.context.members);
-  const membersLoading = useSelector(page, (st) => st.matches({ members: 'loading' }));
-  const query = useSelector(page, (st) => st.context.query);
-  const users = useSelector(page, (st) => st.context.users);
-  const searched = useSelector(page, (st) => st.matches({ users: 'ready' }));
-  const error = useSelector(page, (st) => st.context.error);
   const rows = useSelector(actor, (st) => st.context.rows);
-  const searchId = useId();
-  const hintId = useId();
   const open = rows.find((x) => x.id === openId);
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('companies.name'), sortKey: 'name', text: (co: Company) => co.name }), [locale]);
@@ -129,7 +94,6 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
   return (
     <div className={c.page}>
       {isShadow && <p role="status">{t('companies.shadowUnavailable')}</p>}
-      {error && <p role="alert" className={s.errorText}>{error}</p>}
       <ResourceScreen<Company, CompanyValues>
         actor={actor}
         title={t('companies.title')}
@@ -167,105 +131,60 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
         )}
       />
 
-      {open && (
-        <section aria-labelledby="members-title" className={c.card}>
-          <h2 id="members-title">{t('companies.membersTitle', { name: open.name })}</h2>
-          {membersLoading ? (
-            <p role="status">{t('companies.loading')}</p>
-          ) : members.length === 0 ? (
-            <p>{t('companies.noMembers')}</p>
-          ) : (
-            <table className={c.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={c.th}>{t('companies.memberName')}</th>
-                  <th scope="col" className={c.th}>{t('companies.memberEmail')}</th>
-                  <th scope="col" className={c.th}>{t('companies.memberRole')}</th>
-                  <th scope="col" className={c.th}>{t('companies.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.userId}>
-                    <th scope="row" className={c.td}>{m.name}</th>
-                    <td className={c.td}>{m.email}</td>
-                    <td className={c.td}>{t(`role.${m.role}`)}</td>
-                    <td className={c.td}>
-                      <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.user', userId: m.userId })}>
-                        {t('companies.shadowUser', { name: m.name })}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-      )}
-
-      <section aria-labelledby="search-title" className={c.card}>
-        <div className={c.search}>
-          <h2 id="search-title">{t('companies.searchTitle')}</h2>
-          <label htmlFor={searchId} className={s.label}>{t('companies.searchLabel')}</label>
-          <input
-            id={searchId}
-            type="search"
-            data-list-filter
-            className={s.input}
-            value={query}
-            aria-describedby={hintId}
-            onChange={(e) => page.send({ type: 'users.search', query: e.target.value })}
-          />
-          <span id={hintId} className={c.muted}>{t('companies.searchHint')}</span>
-        </div>
-        {searched && users.length === 0 && <p>{t('companies.noUsers')}</p>}
-        {users.length > 0 && (
-          <ul aria-labelledby="search-title">
-            {users.map((u) => (
-              <li key={u.id} className={c.actions} style={{ alignItems: 'center', padding: '0.25rem 0' }}>
-                <span>
-                  {u.name} · {u.email}
-                </span>
-                {u.platformRole === 'admin' ? (
-                  <span className={c.muted}>{t('companies.adminUser')}</span>
-                ) : (
-                  <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => session.send({ type: 'shadow.user', userId: u.id })}>
-                    {t('companies.shadowUser', { name: u.name })}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {open && <Members page={page} company={open} canShadow={canShadow} busy={busy} onShadow={(userId) => session.send({ type: 'shadow.user', userId })} />}
     </div>
   );
 }
 
-/** Everyone: the companies one belongs to, with a switch. */
-export function MyCompaniesView() {
-  const { companies } = useActors();
-  const list = useSelector(companies, (st) => st.context.companies);
-  const loading = useSelector(companies, (st) => st.matches('loading'));
-  const { session, companyId, busy } = useSessionFacts();
+/** The people of the company opened on its row, each one a button away from being shadowed. */
+function Members({ page, company, canShadow, busy, onShadow }: {
+  page: ActorRefFrom<typeof companiesPageMachine>;
+  company: Company;
+  canShadow: boolean;
+  busy: boolean;
+  onShadow: (userId: string) => void;
+}) {
+  const members = useSelector(page, (st) => st.context.members);
+  const loading = useSelector(page, (st) => st.matches('loading'));
+  const failure = useSelector(page, (st) => (st.matches('failed') ? st.context.failure : null));
+  const locale = currentLocale();
+  const columns = useMemo(
+    (): Column<CompanyMember>[] => [
+      { id: 'name', header: t('companies.memberName'), width: '1.5fr', cell: (m) => m.name },
+      { id: 'email', header: t('companies.memberEmail'), width: '2fr', cell: (m) => m.email },
+      { id: 'role', header: t('companies.memberRole'), width: '8rem', cell: (m) => t(`role.${m.role}`) },
+      {
+        id: 'actions',
+        header: t('companies.actions'),
+        width: '14rem',
+        cell: (m) => (
+          <button type="button" className={c.primary} disabled={busy || !canShadow} onClick={() => onShadow(m.userId)}>
+            {t('companies.shadowUser', { name: m.name })}
+          </button>
+        ),
+      },
+    ],
+    [busy, canShadow, onShadow, locale],
+  );
+  const status = failure ? (
+    <ErrorState
+      compact
+      message={t(failure.key, failure.params)}
+      action={
+        <button type="button" className={c.button} onClick={() => page.send({ type: 'members.reload' })}>
+          {t('manage.retry')}
+        </button>
+      }
+    />
+  ) : loading ? (
+    <LoadingState label={t('companies.loading')} />
+  ) : (
+    <EmptyState compact title={t('companies.noMembers')} />
+  );
   return (
-    <section className={c.page} aria-labelledby="page-title">
-      <div>
-        <h1 id="page-title" className={s.title}>{t('companies.myTitle')}</h1>
-        <p className={c.muted}>{t('companies.myIntro')}</p>
-      </div>
-      <div className={c.card}>
-        <CompanyTable
-          list={list}
-          loading={loading}
-          companyId={companyId}
-          actions={(co) => (
-            <button type="button" data-keyitem className={c.button} disabled={busy || co.id === companyId} onClick={() => session.send({ type: 'company.switch', companyId: co.id })}>
-              {t('companies.switch', { name: co.name })}
-            </button>
-          )}
-        />
-      </div>
+    <section aria-labelledby="members-title" className={c.card}>
+      <h2 id="members-title">{t('companies.membersTitle', { name: company.name })}</h2>
+      <VirtualTable label={t('companies.membersTitle', { name: company.name })} columns={columns} rows={loading || failure ? [] : members} rowId={(m) => m.userId} height={280} status={status} />
     </section>
   );
 }

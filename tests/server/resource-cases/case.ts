@@ -26,8 +26,12 @@ export interface ResourceCase {
   use?(ctx: Ctx, created: { id: string }): Promise<void>;
   /** A field to sort by whose order the check can verify. */
   sortField: string;
-  /** Who reads: every member (the default), or only managers and admins, so users and viewers get 403 on reads too. */
-  readers?: 'members' | 'managers';
+  /**
+   * Who reads: every member (the default), or only managers and admins, so users and viewers get 403 on reads too, or
+   * (with adminOnly) only platform admins acting as themselves (white-label settings): everyone else, a company shadow
+   * included, gets 403 on reads as on writes.
+   */
+  readers?: 'members' | 'managers' | 'admins';
   /**
    * A platform-wide resource only platform admins write (companies): the admin is the writer, managers, users and
    * viewers read only what they belong to and are refused every write, and a company shadow (`foreign`) neither sees
