@@ -37,14 +37,14 @@ bindApi({
   onEnd: (m) => actors.loading.send({ type: 'loading.stop', ignoreLoading: m.ignoreLoading }),
   onSuccess: () => actors.session.send({ type: 'api.succeeded' }),
   onFailure: (e, m) =>
-    actors.session.send({ type: 'api.failed', status: e.status, code: e.code, message: e.message, online: navigator.onLine, path: location.pathname, call: m.path }),
+    actors.session.send({ type: 'api.failed', status: e.status, code: e.code, online: navigator.onLine, path: location.pathname, call: m.path }),
 });
 actors.session.on('navigate', (e) =>
   e.returnHere
     ? navigate(signInPath(location.pathname + location.search + location.hash), { replace: true })
     : navigate(e.to, { replace: e.to === '/maintenance' }),
 );
-actors.session.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, message: e.message, key: e.key }));
+actors.session.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, key: e.key, params: e.params }));
 actors.session.on('session.changed', () => actors.companies.send({ type: 'companies.load' }));
 actors.session.on('session.started', (e) => actors.preferences.send({ type: 'preferences.suggest', locale: e.locale }));
 actors.session.on('session.ended', () => {

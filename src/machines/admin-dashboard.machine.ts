@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AdminOverview } from '../api/contract/monitoring';
+import { failureOf, type Failure } from './failure';
 
 const api = () => import('../api/monitoring.api');
 
 /** Admins: platform health per company, re-read every minute. */
 export const adminDashboardMachine = setup({
-  types: { context: {} as { overview: AdminOverview; error: string | null }, events: {} as { type: 'admin.refresh' } },
+  types: { context: {} as { overview: AdminOverview; error: Failure | null }, events: {} as { type: 'admin.refresh' } },
   actors: { fetchOverview: fromPromise<AdminOverview>(async () => (await api()).adminOverview()) },
 }).createMachine({
   id: 'adminDashboard',
@@ -17,7 +18,7 @@ export const adminDashboardMachine = setup({
         id: 'overview',
         src: 'fetchOverview',
         onDone: { target: 'ready', actions: assign({ overview: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
     },
     ready: { after: { 60_000: 'loading' }, on: { 'admin.refresh': 'loading' } },

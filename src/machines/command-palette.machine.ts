@@ -1,36 +1,17 @@
 import { assign, emit, fromPromise, raise, setup } from 'xstate';
-import type { SessionRole } from '../api/contract/common';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
-import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
-import { commandForShortcut, commandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
-import { mergeRanked, normalise, rankTop, ranker, type Ranker } from './fuzzy-match';
-import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
+import { commandForShortcut, type Intent, type PalettePage } from './commands';
 import { afterPaint } from './after-paint';
+import { failureOf, type Failure } from './failure';
+import { localItems, parseQuery, remoteKinds, resultItem, siteItems, type PaletteItem, type PaletteScope } from './palette-items';
+import { computeResults, startResults } from './palette-results';
 
-export type ItemKind = 'command' | 'action' | 'company' | 'site' | 'node' | 'user';
-
-/** One row of the palette: already translated, with its normalised search text. */
-export interface PaletteItem {
-  /** Unique within the palette: kind and entity id. */
-  key: string;
-  kind: ItemKind;
-  label: string;
-  detail: string;
-  shortcut?: string;
-  intent: Intent;
-  hay: string;
-  current?: boolean;
-}
-
-/** What the palette needs to know of the app when it opens (data, not rules). */
-export interface PaletteScope extends CommandState {
-  role: SessionRole;
-  companyId: string | null;
-  companies: { id: string; name: string }[];
-  locale: Locale;
-  theme: { sidebar: string; topbar: string; background: string };
-}
+// The palette's rows and ranking live beside the machine; importers keep reading them from here.
+export {
+  localItems, pageTitle, parseQuery, remoteKinds, resultItem, siteItems, type ItemKind, type PaletteItem, type PaletteScope,
+} from './palette-items';
+export { computeResults, MAX_RESULTS, startResults, type Results, type ResultsInput } from './palette-results';
 
 export interface PaletteContext {
   scope: PaletteScope | null;
@@ -43,7 +24,8 @@ export interface PaletteContext {
   sites: { companyId: string | null; items: PaletteItem[] };
   /** The server's answer for the current query (kept while a newer one loads, filtered by the matcher). */
   remote: PaletteItem[];
-  remoteError: string | null;
+  /** Why the server search failed (a code and its dictionary key); the local results still show. */
+  remoteError: Failure | null;
   results: PaletteItem[];
   /** Matches before the cut to MAX_RESULTS. */
   total: number;
@@ -76,188 +58,8 @@ export type PaletteEvent =
 
 export type PaletteEmitted = { type: 'palette.run'; intent: Intent };
 
-export const MAX_RESULTS = 500;
 const RECENT = 8;
 export const SEARCH_DEBOUNCE_MS = 120;
-
-const PREFIXES: Record<string, ItemKind[]> = { '>': ['command', 'action'], '#': ['site'], '@': ['user'], '!': ['node'] };
-
-/** A GitHub-style prefix narrows the kinds; the rest is the text to match. */
-export function parseQuery(query: string): { kinds: ItemKind[] | null; text: string } {
-  const kinds = PREFIXES[query.charAt(0)];
-  return kinds ? { kinds, text: query.slice(1).trim() } : { kinds: null, text: query.trim() };
-}
-
-const PAGE_KEYS: Record<PalettePage, I18nKey> = {
-  root: 'palette.page.root',
-  company: 'palette.page.company',
-  shadowUser: 'palette.page.shadowUser',
-  shadowCompany: 'palette.page.shadowCompany',
-  language: 'palette.page.language',
-  theme: 'palette.page.theme',
-};
-export const pageTitle = (page: PalettePage): string => t(PAGE_KEYS[page]);
-
-const item = (kind: ItemKind, id: string, label: string, detail: string, intent: Intent, extra: Partial<PaletteItem> = {}): PaletteItem => ({
-  key: `${kind}:${id}`,
-  kind,
-  label,
-  detail,
-  intent,
-  hay: normalise(`${label} ${detail}`),
-  ...extra,
-});
-
-const commandItem = (c: Command): PaletteItem =>
-  item(c.event.type === 'navigate' ? 'command' : 'action', c.id, t(c.labelKey), '', c.event, {
-    shortcut: c.shortcut,
-    hay: normalise(`${t(c.labelKey)} ${c.keywords.join(' ')}`),
-  });
-
-const siteItem = (s: SiteSummary, byId: Map<string, SiteSummary>): PaletteItem =>
-  item('site', s.id, s.name, [s.parentSiteId ? byId.get(s.parentSiteId)?.name : null, s.address].filter(Boolean).join(' · '), {
-    type: 'navigate',
-    path: `/site-dashboard?site=${encodeURIComponent(s.id)}`,
-  });
-
-export function resultItem(r: SearchResult): PaletteItem {
-  switch (r.kind) {
-    case 'site':
-      return item('site', r.id, r.label, r.detail, { type: 'navigate', path: `/site-dashboard?site=${encodeURIComponent(r.id)}` });
-    case 'node':
-      return item('node', r.id, r.label, r.detail, {
-        type: 'navigate',
-        path: `/site-dashboard?site=${encodeURIComponent(r.siteId ?? '')}&node=${encodeURIComponent(r.id)}`,
-      });
-    case 'user':
-      return item('user', r.id, r.label, r.detail, { type: 'shadow.user', userId: r.id });
-    case 'company':
-      return item('company', r.id, r.label, r.detail, { type: 'company.switch', companyId: r.id });
-  }
-}
-
-export function siteItems(sites: SiteSummary[]): PaletteItem[] {
-  const byId = new Map(sites.map((s) => [s.id, s]));
-  return sites.map((s) => siteItem(s, byId));
-}
-
-/** The items of a page, before matching; `sites` from siteItems. */
-export function localItems(page: PalettePage, scope: PaletteScope, sites: PaletteItem[]): PaletteItem[] {
-  switch (page) {
-    case 'root': {
-      const out = commandsFor(scope.role, scope).map(commandItem);
-      if (!scope.isShadow && scope.companies.length > 1)
-        for (const c of scope.companies)
-          out.push(item('company', c.id, c.name, t('palette.kind.company'), { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
-      return out.concat(sites);
-    }
-    case 'company':
-      return scope.companies.map((c) => item('company', c.id, c.name, '', { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
-    case 'shadowCompany':
-      return scope.canShadow ? scope.companies.map((c) => item('company', `shadow-${c.id}`, c.name, '', { type: 'shadow.company', companyId: c.id })) : [];
-    case 'shadowUser':
-      return [];
-    case 'language':
-      return LOCALES.map((l) => item('action', `language-${l}`, t(`language.${l}` as I18nKey), l, { type: 'preferences.language', locale: l }, { current: l === scope.locale }));
-    case 'theme': {
-      const out: PaletteItem[] = [];
-      const parts = [
-        ['sidebar', 'theme.sidebar', SIDEBAR_THEMES],
-        ['topbar', 'theme.topbar', SIDEBAR_THEMES],
-        ['background', 'theme.background', BACKGROUND_THEMES],
-      ] as const;
-      for (const [part, key, options] of parts)
-        for (const o of options) {
-          const option = o === 'default' ? t('theme.default') : t('theme.option', { n: o.replace('theme', '') });
-          out.push(
-            item('action', `theme-${part}-${o}`, t('palette.themeOption', { part: t(key), option }), '', { type: 'preferences.theme', part, value: o }, { current: scope.theme[part] === o }),
-          );
-        }
-      for (const mode of ['light', 'dark'] as Mode[])
-        out.push(item('action', `mode-${mode}`, t(mode === 'dark' ? 'palette.dark' : 'palette.light'), '', { type: 'preferences.mode', mode }, { current: scope.mode === mode }));
-      return out;
-    }
-  }
-}
-
-/** The server kinds a query asks for on a page; empty when the local items answer it alone. */
-export function remoteKinds(page: PalettePage, query: string, scope: PaletteScope | null): SearchKind[] {
-  const { kinds, text } = parseQuery(query);
-  if (page === 'shadowUser') return scope?.canShadow && query.trim().length >= 1 ? ['user'] : [];
-  if (page !== 'root' || text.length < 2) return [];
-  const wanted: SearchKind[] = ['site', 'node', ...(scope?.canShadow ? (['user'] as const) : [])];
-  return kinds ? wanted.filter((k) => kinds.includes(k)) : wanted;
-}
-
-// Local keys are unique by construction; only the server's few results need checking against them.
-const keysOf = new WeakMap<readonly PaletteItem[], Set<string>>();
-function localKeys(local: readonly PaletteItem[]): Set<string> {
-  let keys = keysOf.get(local);
-  if (!keys) keysOf.set(local, (keys = new Set(local.map((i) => i.key))));
-  return keys;
-}
-
-// A page's items narrowed to a prefix's kinds, and a ranker per list, live as long as the page's items do: a
-// query typed letter by letter then ranks within the previous letter's matches.
-const byKinds = new WeakMap<readonly PaletteItem[], Map<string, PaletteItem[]>>();
-function ofKinds(local: readonly PaletteItem[], kinds: ItemKind[]): readonly PaletteItem[] {
-  let lists = byKinds.get(local);
-  if (!lists) byKinds.set(local, (lists = new Map()));
-  const key = kinds.join();
-  let list = lists.get(key);
-  if (!list) lists.set(key, (list = local.filter((i) => kinds.includes(i.kind))));
-  return list;
-}
-const hayOf = (i: PaletteItem) => i.hay;
-const rankers = new WeakMap<readonly PaletteItem[], Ranker<PaletteItem>>();
-function rankerOf(pool: readonly PaletteItem[]): Ranker<PaletteItem> {
-  let rank = rankers.get(pool);
-  if (!rank) rankers.set(pool, (rank = ranker(pool, hayOf)));
-  return rank;
-}
-
-/** What the results are computed from. */
-export type ResultsInput = Pick<PaletteContext, 'local' | 'remote' | 'query' | 'recent' | 'pages'>;
-export interface Results {
-  results: PaletteItem[];
-  total: number;
-}
-
-/**
- * Matches the page's items and the server's answer against the query; recent choices first on an empty root. The
- * page's items and the server's (at most a few dozen) are ranked apart and merged, so a server answer arriving costs
- * its own items, not another pass over tens of thousands. `run` ranks until its deadline and answers null while
- * there is more to do.
- */
-export function startResults(c: ResultsInput): { run(deadline: number): Results | null } {
-  const page = c.pages[c.pages.length - 1] ?? 'root';
-  const { kinds, text } = page === 'root' ? parseQuery(c.query) : { kinds: null, text: c.query.trim() };
-  const known = localKeys(c.local);
-  const local = kinds ? ofKinds(c.local, kinds) : c.local;
-  const extra = c.remote.filter((i) => !known.has(i.key) && (!kinds || kinds.includes(i.kind)));
-  if (!text) {
-    const pool = extra.length ? local.concat(extra) : local;
-    if (page !== 'root' || !c.recent.length) return { run: () => ({ results: pool.slice(0, MAX_RESULTS), total: pool.length }) };
-    const order = new Map(c.recent.map((k, n) => [k, n]));
-    const recent = pool.filter((i) => order.has(i.key)).sort((a, b) => order.get(a.key)! - order.get(b.key)!);
-    const rest = pool.filter((i) => !order.has(i.key));
-    return { run: () => ({ results: recent.concat(rest.slice(0, MAX_RESULTS - recent.length)), total: pool.length }) };
-  }
-  const job = rankerOf(local).start(text, MAX_RESULTS);
-  return {
-    run(deadline) {
-      const mine = job.run(deadline);
-      if (!mine) return null;
-      const ranked = mergeRanked(mine, rankTop(extra, text, hayOf, MAX_RESULTS), MAX_RESULTS);
-      return { results: ranked.items, total: ranked.total };
-    },
-  };
-}
-
-/** The results at once (see startResults); a ranking done before in slices for the same input is remembered. */
-export function computeResults(c: ResultsInput): Results {
-  return startResults(c).run(Infinity)!;
-}
 
 /** The query an event leaves: a new text from the field, or one more character typed before it had focus. */
 const nextQuery = (c: PaletteContext, e: PaletteEvent) => (e.type === 'palette.query' ? e.query : e.type === 'palette.type' ? c.query + e.text : c.query);
@@ -474,7 +276,7 @@ export const commandPaletteMachine = setup({
                     return { remote, remoteError: null, ...next, selected: kept >= 0 ? kept : 0 };
                   }),
                 },
-                onError: { target: 'failed', actions: assign({ remoteError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+                onError: { target: 'failed', actions: assign({ remoteError: ({ event }) => failureOf(event.error) }) },
               },
             },
             ready: {},

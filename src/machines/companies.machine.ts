@@ -1,10 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CompanySummary } from '../api/contract/auth';
+import { failureOf, type Failure } from './failure';
 
 export interface CompaniesContext {
   /** The user's companies (all of them for admins), for the top bar and My Companies. */
   companies: CompanySummary[];
-  error: string | null;
+  /** Why they could not be read, as a code and its dictionary key. */
+  error: Failure | null;
 }
 
 export type CompaniesEvent = { type: 'companies.load' } | { type: 'companies.clear' };
@@ -27,7 +29,7 @@ export const companiesMachine = setup({
         id: 'fetch',
         src: 'fetchCompanies',
         onDone: { target: 'ready', actions: assign({ companies: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
     },
     ready: {},

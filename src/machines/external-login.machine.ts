@@ -2,13 +2,15 @@ import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackResponse } from '../api/contract/external-login';
 import type { SessionEvent } from './session.machine';
 import { leaveForProvider } from './leave-for-provider';
+import { failureOf, type Failure } from './failure';
 // The sign-in page paints before the api layer arrives.
 const api = () => import('../api/external-login.api');
 
 export interface ExternalLoginContext {
   /** The configured providers: a button for each, none for the others. */
   providers: ExternalProvider[];
-  error: string | null;
+  /** Why starting or finishing failed, as a code and its dictionary key (the server's text names the provider in English). */
+  error: Failure | null;
   /** The session actor that adopts the finished sign-in. */
   session: AnyActorRef | null;
   /** Buttons on the sign-in page, or the /auth0loginCallback page finishing a sign-in. */
@@ -18,8 +20,6 @@ export interface ExternalLoginContext {
 export type ExternalLoginEvent =
   | { type: 'external.start'; provider: ExternalProviderId; returnUrl?: string; rememberMe?: boolean }
   | { type: 'external.finish'; code: string; state: string; iss?: string };
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** External sign-in (OpenID Connect, code + PKCE, exchanged by the server): providers, start, callback. */
 export const externalLoginMachine = setup({
@@ -64,7 +64,7 @@ export const externalLoginMachine = setup({
         src: 'startLogin',
         input: ({ event }) => (event.type === 'external.start' ? { provider: event.provider, returnUrl: event.returnUrl, rememberMe: event.rememberMe } : { provider: 'auth0' as const }),
         // Success leaves the page; staying here means the browser is on its way.
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => message(event.error) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
     },
     awaitingCallback: {
@@ -91,7 +91,7 @@ export const externalLoginMachine = setup({
             },
           ),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
     },
     done: { type: 'final' },

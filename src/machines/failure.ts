@@ -24,6 +24,25 @@ const BY_CODE: Record<string, I18nKey> = {
   internal_error: 'failure.server',
   bad_request: 'failure.badRequest',
   last_manager: 'failure.lastManager',
+  // Sign-in, the one-time code and external sign-in: the server's texts name providers and addresses, the keys do not.
+  invalid_credentials: 'failure.invalidCredentials',
+  account_disabled: 'failure.accountDisabled',
+  mfa_invalid: 'failure.signInExpired',
+  invalid_state: 'failure.signInExpired',
+  code_expired: 'failure.codeExpired',
+  too_many_attempts: 'failure.tooManyAttempts',
+  provider_unavailable: 'failure.providerUnavailable',
+  external_login_failed: 'failure.externalFailed',
+  email_missing: 'failure.emailMissing',
+  email_not_verified: 'failure.emailNotVerified',
+  unknown_account: 'failure.unknownAccount',
+  // A session the server no longer honours, however it found out.
+  unauthorized: 'failure.sessionEnded',
+  invalid_token: 'failure.sessionEnded',
+  invalid_refresh_token: 'failure.sessionEnded',
+  refresh_token_reused: 'failure.sessionEnded',
+  session_revoked: 'failure.sessionEnded',
+  session_expired: 'failure.sessionExpired',
 };
 
 /** What a 409 in_use names, by the kind of thing that uses the row. */
@@ -43,8 +62,11 @@ interface Reported {
   details?: unknown;
 }
 
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
 function byStatus(status: number): I18nKey {
   if (status === 0) return 'failure.unknown';
+  if (status === 401) return 'failure.sessionEnded';
   if (status === 403) return 'failure.forbidden';
   if (status === 404) return 'failure.notFound';
   if (status >= 500) return 'failure.server';
@@ -60,10 +82,16 @@ export function failureOf(e: unknown): Failure {
     const d = (x.details ?? {}) as { kind?: unknown; count?: unknown; names?: unknown };
     const kind = typeof d.kind === 'string' ? d.kind : '';
     const names = Array.isArray(d.names) ? d.names.filter((n): n is string => typeof n === 'string') : [];
+    // Reported without its details (a notice from the session, which hears only status and code): nothing to name.
+    if (!kind && !names.length) return { status, code, key: 'failure.inUse.unnamed' };
     return {
       status, code, key: IN_USE[kind] ?? 'failure.inUse',
-      params: { count: typeof d.count === 'number' ? d.count : 0, names: names.join(', ') },
+      params: { count: num(d.count) ?? 0, names: names.join(', ') },
     };
+  }
+  if (code === 'invalid_code') {
+    const triesLeft = num((x.details as { triesLeft?: unknown } | null | undefined)?.triesLeft);
+    return triesLeft === null ? { status, code, key: 'failure.invalidCode' } : { status, code, key: 'failure.invalidCode.tries', params: { count: triesLeft } };
   }
   return { status, code, key: BY_CODE[code] ?? byStatus(status) };
 }

@@ -1,13 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Plexus } from '../api/contract/monitoring';
 import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
+import { failureOf, type Failure } from './failure';
 
 const api = () => import('../api/monitoring.api');
 
 /** Plexus: each site's hubs and the nodes behind them, for the company in view. */
 export const plexusMachine = setup({
   types: {
-    context: {} as { plexus: Plexus; error: string | null; companyId: string | null; session: CompanySource | null },
+    context: {} as { plexus: Plexus; error: Failure | null; companyId: string | null; session: CompanySource | null },
     events: {} as { type: 'plexus.refresh' } | CompanyChanged,
     input: {} as { companyId: string | null; session?: CompanySource | null },
   },
@@ -29,7 +30,7 @@ export const plexusMachine = setup({
         src: 'fetchPlexus',
         input: ({ context }) => ({ companyId: context.companyId }),
         onDone: { target: 'ready', actions: assign({ plexus: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
     },
     ready: { after: { 60_000: 'loading' }, on: { 'plexus.refresh': 'loading' } },

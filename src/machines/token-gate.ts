@@ -1,11 +1,15 @@
 import { type ActorRefFrom, waitFor } from 'xstate';
 import { TokenUnavailableError } from '../api/bindings';
-import { needsRefresh, type ErrorInfo, type SessionMachine } from './session.machine';
+import { needsRefresh, type SessionMachine } from './session.machine';
+import type { Failure } from './failure';
 
-/** The refresh before a call failed; the api layer reports the call as failing with the refresh's status and code. */
+/**
+ * The refresh before a call failed; the api layer reports the call as failing with the refresh's status and code. The
+ * text is for logs: what the person reads comes from the code (failureOf).
+ */
 export class RefreshFailedError extends TokenUnavailableError {
-  constructor(readonly info: ErrorInfo) {
-    super(info);
+  constructor(readonly info: Failure) {
+    super({ status: info.status, code: info.code, message: `The token refresh failed (${info.status} ${info.code})` });
     this.name = 'RefreshFailedError';
   }
 }

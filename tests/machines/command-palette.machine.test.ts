@@ -178,14 +178,14 @@ describe('command palette machine', () => {
   });
 
   it('keeps local results when the server fails', async () => {
-    const { actor } = start({ search: async () => Promise.reject(new Error('offline')) });
+    const { actor } = start({ search: async () => Promise.reject(Object.assign(new Error('Network Error'), { status: 0, code: 'network_error' })) });
     actor.send({ type: 'palette.scope', scope: scope() });
     actor.send({ type: 'palette.open' });
     await tick();
     actor.send({ type: 'palette.query', query: 'elmhurst' });
     await tick(SEARCH_DEBOUNCE_MS + 30);
     expect(actor.getSnapshot().value).toEqual({ open: { results: 'ready', sites: 'ready', remote: 'failed' } });
-    expect(actor.getSnapshot().context.remoteError).toBe('offline');
+    expect(actor.getSnapshot().context.remoteError).toEqual({ status: 0, code: 'network_error', key: 'failure.network' });
     // The sub-site matches through its parent's name, after the site itself.
     expect(actor.getSnapshot().context.results.map((r) => r.label)).toEqual(['Elmhurst Care Home', 'Nursing Wing']);
   });

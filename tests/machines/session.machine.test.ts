@@ -72,14 +72,15 @@ describe('session machine: sign-in', () => {
     await waitFor(actor, (st) => st.matches('signedOut'));
     actor.send({ type: 'session.login', email: 'a@b.c', password: 'x', rememberMe: false });
     await waitFor(actor, (st) => st.matches({ signedOut: 'idle' }) && st.context.error !== null);
-    expect(actor.getSnapshot().context.error).toEqual({ status: 401, code: 'invalid_credentials', message: 'Invalid email or password' });
+    // The code, as the key the form shows: the server's English text is not kept.
+    expect(actor.getSnapshot().context.error).toEqual({ status: 401, code: 'invalid_credentials', key: 'failure.invalidCredentials' });
   });
 
   it('shows a wrong code, and allows resend only after the cooldown', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { actor, calls } = startSession({
       login: async () => ({ requireMFV: true, mfaToken: 'm' }),
-      verifyOtp: async () => Promise.reject(apiError(401, 'The code is not correct. 4 tries left.', 'invalid_code')),
+      verifyOtp: async () => Promise.reject(Object.assign(apiError(401, 'The code is not correct. 4 tries left.', 'invalid_code'), { details: { triesLeft: 4 } })),
       resendOtp: async () => ({ sent: true }),
     });
     await waitFor(actor, (st) => st.matches('signedOut'));
@@ -87,7 +88,7 @@ describe('session machine: sign-in', () => {
     await waitFor(actor, (st) => st.matches({ mfa: 'idle' }));
     actor.send({ type: 'session.verify', code: '000000' });
     await waitFor(actor, (st) => st.matches({ mfa: 'idle' }) && st.context.error !== null);
-    expect(actor.getSnapshot().context.error?.code).toBe('invalid_code');
+    expect(actor.getSnapshot().context.error).toEqual({ status: 401, code: 'invalid_code', key: 'failure.invalidCode.tries', params: { count: 4 } });
     actor.send({ type: 'session.resend' });
     expect(actor.getSnapshot().matches({ mfa: 'idle' })).toBe(true);
     expect(calls.resendOtp).toBeUndefined();
@@ -203,10 +204,12 @@ describe('session machine: shadowing', () => {
   });
 
   it('keeps the session when shadowing fails and shows why', async () => {
-    const { actor } = await signedIn({ role: 'admin', companyId: null }, { startShadow: async () => Promise.reject(apiError(404, 'Company not found')) });
+    const { actor, emitted } = await signedIn({ role: 'admin', companyId: null }, { startShadow: async () => Promise.reject(apiError(404, 'Company not found', 'not_found')) });
     actor.send({ type: 'shadow.company', companyId: 'nope' });
     await waitFor(actor, (st) => st.context.error !== null);
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ status: 404, code: 'not_found', key: 'failure.notFound' });
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', key: 'failure.notFound' }]);
   });
 });
 
@@ -231,35 +234,34 @@ describe('session machine: logout', () => {
 });
 
 describe('session machine: the error catalogue (SPEC §8)', () => {
-  const failed = (status: number, extra: Partial<{ online: boolean; path: string; message: string; code: string; call: string }> = {}) => ({
+  const failed = (status: number, extra: Partial<{ online: boolean; path: string; code: string; call: string }> = {}) => ({
     type: 'api.failed' as const,
     status,
     code: extra.code ?? (status === 0 ? 'network_error' : 'c'),
-    message: extra.message ?? `m${status}`,
     online: extra.online ?? true,
     path: extra.path ?? '/',
     call: extra.call ?? '/api/sites',
   });
 
-  it('401: counts, notices the first time, logs out', async () => {
+  it('401: counts, notices the first time (the code as a dictionary key), logs out', async () => {
     const { actor, emitted, stored } = await signedIn();
-    actor.send(failed(401, { message: 'Your session has ended' }));
+    actor.send(failed(401, { code: 'session_revoked' }));
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.unauthorizedCount).toBe(1);
     expect(stored).toContainEqual({ type: 'store.count', count: 1 });
-    expect(emitted).toContainEqual({ type: 'notice', level: 'error', message: 'Your session has ended' });
+    expect(emitted).toContainEqual({ type: 'notice', level: 'error', key: 'failure.sessionEnded' });
     // An ended session comes back to where it was after signing in again.
     expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn, returnHere: true });
   });
 
   it('several simultaneous 401s: each counts, the first alone notices (the rest arrive signed out)', async () => {
     const { actor, emitted, stored } = await signedIn();
-    actor.send(failed(401, { message: 'first' }));
-    actor.send(failed(401, { message: 'second' }));
-    actor.send(failed(401, { message: 'third' }));
+    actor.send(failed(401, { code: 'session_expired' }));
+    actor.send(failed(401, { code: 'session_revoked' }));
+    actor.send(failed(401, { code: 'invalid_token' }));
     expect(actor.getSnapshot().context.unauthorizedCount).toBe(3);
     expect(stored.at(-1)).toEqual({ type: 'store.count', count: 3 });
-    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', message: 'first' }]);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', key: 'failure.sessionExpired' }]);
     expect(emitted.filter((e) => e.type === 'navigate')).toHaveLength(1);
   });
 
@@ -276,11 +278,12 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
       { startShadow: async () => Promise.reject(apiError(403, 'Administrators cannot be shadowed', 'forbidden')) },
     );
     actor.send({ type: 'shadow.user', userId: 'ada' });
-    actor.send(failed(403, { message: 'Administrators cannot be shadowed', call: '/api/shadow-user' }));
+    actor.send(failed(403, { code: 'forbidden', call: '/api/shadow-user' }));
     await waitFor(actor, (st) => st.matches({ signedIn: { activity: 'idle' } }));
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
     expect(actor.getSnapshot().context.session?.role).toBe('admin');
-    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', message: 'Administrators cannot be shadowed' }]);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', key: 'failure.forbidden' }]);
+    expect(actor.getSnapshot().context.error).toEqual({ status: 403, code: 'forbidden', key: 'failure.forbidden' });
     expect(emitted.some((e) => e.type === 'navigate')).toBe(false);
   });
 
@@ -295,12 +298,12 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
   });
 
-  it('403: clears the token, notices the server message, logs out', async () => {
+  it('403: clears the token, notices the failure in the user\'s language, logs out', async () => {
     const { actor, emitted } = await signedIn();
-    actor.send(failed(403, { message: 'No right' }));
+    actor.send(failed(403, { code: 'forbidden' }));
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.session).toBeNull();
-    expect(emitted).toContainEqual({ type: 'notice', level: 'error', message: 'No right' });
+    expect(emitted).toContainEqual({ type: 'notice', level: 'error', key: 'failure.forbidden' });
   });
 
   it('Network Error online: to the maintenance page, unless already there', async () => {
@@ -321,9 +324,10 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
 
   it('only a request without any answer is a network error: a timeout, an odd answer or an unknown failure is "any other error"', async () => {
     const { actor, emitted } = await signedIn();
-    for (const [status, code] of [[0, 'timeout'], [200, 'invalid_response'], [502, 'http_error'], [0, 'unknown_error']] as const) {
-      actor.send(failed(status, { code, message: code }));
-      expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', message: code });
+    const cases = [[0, 'timeout', 'failure.timeout'], [200, 'invalid_response', 'failure.invalidResponse'], [502, 'http_error', 'failure.server'], [0, 'unknown_error', 'failure.unknown']] as const;
+    for (const [status, code, key] of cases) {
+      actor.send(failed(status, { code }));
+      expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', key });
     }
     expect(emitted.some((e) => e.type === 'navigate')).toBe(false);
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
@@ -333,17 +337,20 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     const { actor, emitted } = await signedIn({}, { refreshToken: async () => Promise.reject(apiError(401, 'Session expired', 'invalid_refresh_token')) });
     actor.send({ type: 'token.refresh' });
     await waitFor(actor, (st) => st.matches('signedOut'));
-    actor.send(failed(401, { code: 'invalid_refresh_token', message: 'Session expired' }));
+    actor.send(failed(401, { code: 'invalid_refresh_token' }));
     expect(emitted.filter((e) => e.type === 'navigate')).toEqual([{ type: 'navigate', to: ROUTES.signIn, returnHere: true }]);
     // The refusal is the first 401 and says why, even when the waiting calls were cancelled with their page.
-    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', message: 'Session expired' }]);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([{ type: 'notice', level: 'error', key: 'failure.sessionEnded' }]);
     expect(actor.getSnapshot().context.unauthorizedCount).toBe(2);
   });
 
-  it('any other error: a notice with the server message, still signed in', async () => {
+  it('any other error: a notice with the failure\'s key, still signed in', async () => {
     const { actor, emitted } = await signedIn();
-    actor.send(failed(409, { message: 'Conflict here' }));
-    expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', message: 'Conflict here' });
+    actor.send(failed(409, { code: 'duplicate' }));
+    expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', key: 'failure.duplicate' });
+    // A 409 in_use reaches the session without its details: the notice says so without naming anything.
+    actor.send(failed(409, { code: 'in_use' }));
+    expect(emitted.at(-1)).toEqual({ type: 'notice', level: 'error', key: 'failure.inUse.unnamed' });
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
   });
 });
@@ -353,7 +360,7 @@ describe('session machine: storage', () => {
     const { actor, stored } = await signedIn();
     actor.send({ type: 'route.visited', path: '/reports' });
     expect(stored.at(-1)).toEqual({ type: 'store.history', path: '/reports' });
-    actor.send({ type: 'api.failed', status: 403, code: 'c', message: 'm', online: true, path: '/' });
+    actor.send({ type: 'api.failed', status: 403, code: 'c', online: true, path: '/' });
     const n = stored.length;
     actor.send({ type: 'route.visited', path: '/secret' });
     expect(stored).toHaveLength(n);
@@ -472,10 +479,10 @@ describe('session machine: refresh', () => {
     await waitFor(a.actor, (st) => st.matches('signedOut'));
     expect(a.actor.getSnapshot().context.refreshError?.status).toBe(401);
 
-    const b = await signedIn({}, { refreshToken: async () => Promise.reject(apiError(0, 'Network Error')) });
+    const b = await signedIn({}, { refreshToken: async () => Promise.reject(apiError(0, 'Network Error', 'network_error')) });
     b.actor.send({ type: 'token.refresh' });
     await tick();
     await waitFor(b.actor, (st) => st.matches({ signedIn: { token: 'idle' } }));
-    expect(b.actor.getSnapshot().context.refreshError?.message).toBe('Network Error');
+    expect(b.actor.getSnapshot().context.refreshError).toEqual({ status: 0, code: 'network_error', key: 'failure.network' });
   });
 });

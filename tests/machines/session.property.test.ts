@@ -83,7 +83,7 @@ describe('the 401 counter (SPEC §8)', () => {
         let signedIn = false;
         let expectedNotices = 0;
         for (const op of ops) {
-          const failed = (status: number) => ({ type: 'api.failed' as const, status, code: 'c', message: 'm', online: true, path: '/', call: '/api/sites' });
+          const failed = (status: number) => ({ type: 'api.failed' as const, status, code: 'c', online: true, path: '/', call: '/api/sites' });
           if (op === 'login') {
             if (!signedIn) {
               actor.send({ type: 'session.login', email: 'a@b.c', password: 'p', rememberMe: false });

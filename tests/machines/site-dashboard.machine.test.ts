@@ -182,7 +182,7 @@ describe('site dashboard machine', () => {
     const actor = createActor(
       siteDashboardMachine.provide({
         actors: {
-          fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async () => Promise.reject(new Error('Not found'))),
+          fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async () => Promise.reject(Object.assign(new Error('Site not found'), { status: 404, code: 'not_found' }))),
           fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => []),
           fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async () => []),
           fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => []),
@@ -192,7 +192,7 @@ describe('site dashboard machine', () => {
       { input: { view: { ...DEFAULT_VIEW, siteId: 's1' } } },
     ).start();
     await waitFor(actor, (s) => s.matches({ page: { open: { info: 'error', nodes: 'success' } } }));
-    expect(actor.getSnapshot().context.errors.info).toBe('Not found');
+    expect(actor.getSnapshot().context.errors.info).toEqual({ status: 404, code: 'not_found', key: 'failure.notFound' });
     // No feeds at the site: readings wait rather than ask for nothing.
     expect(actor.getSnapshot().matches({ page: { open: { readings: 'waiting' } } })).toBe(true);
   });

@@ -38,16 +38,16 @@ describe('loading machine, model-based', () => {
 });
 
 describe('notices machine, model-based', () => {
-  // Which notices are on screen (their texts) and whether the one with id 1 is among them: what the guards-free
-  // transitions depend on, and bounded, since ids grow but these events only name texts A, offline and id 1.
+  // Which notices are on screen (their keys) and whether the one with id 1 is among them: what the guards-free
+  // transitions depend on, and bounded, since ids grow but these events only name two keys and id 1.
   const serialize = (s: AnyMachineSnapshot) => {
-    const list = (s.context as { notices: { id: number; message?: string; key?: string }[] }).notices;
-    return JSON.stringify({ on: list.map((n) => n.message ?? n.key), first: list.some((n) => n.id === 1) });
+    const list = (s.context as { notices: { id: number; key: string }[] }).notices;
+    return JSON.stringify({ on: list.map((n) => n.key), first: list.some((n) => n.id === 1) });
   };
   const model = buildModel({
     machine: noticesMachine,
     events: [
-      { type: 'notice.show', level: 'error', message: 'A' },
+      { type: 'notice.show', level: 'error', key: 'failure.server' },
       { type: 'notice.show', level: 'warning', key: 'session.offline' },
       { type: 'notice.dismiss', id: 1 },
     ],

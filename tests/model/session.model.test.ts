@@ -20,7 +20,7 @@ const err = (status: number) => ({ status, code: 'e', message: `e${status}` });
 const done = (id: InvokeId, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: InvokeId, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 const apiFailed = (status: number, online = true, path = '/', call = '/api/sites'): SessionEvent => ({
-  type: 'api.failed', status, code: status === 0 ? 'network_error' : 'c', message: `m${status}`, online, path, call,
+  type: 'api.failed', status, code: status === 0 ? 'network_error' : 'c', online, path, call,
 });
 
 const EVENTS = [
@@ -64,7 +64,7 @@ const EVENTS = [
   apiFailed(500),
   // A refused session action is that action's failure, not the session's.
   apiFailed(403, true, '/', '/api/shadow-user'),
-  { type: 'api.failed', status: 0, code: 'timeout', message: 'slow', online: true, path: '/', call: '/api/sites' },
+  { type: 'api.failed', status: 0, code: 'timeout', online: true, path: '/', call: '/api/sites' },
   { type: 'api.succeeded' },
   { type: 'route.visited', path: '/reports' },
   { type: 'session.adopt', session: admin },

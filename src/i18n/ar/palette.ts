@@ -9,7 +9,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.results': 'النتائج',
   'palette.empty': 'لا توجد نتائج مطابقة لـ «{{query}}».',
   'palette.loading': 'جارٍ البحث…',
-  'palette.error': 'تعذّر البحث: {{message}}. لا تزال النتائج المحلية معروضة.',
+  'palette.error': 'تُعرض النتائج المحلية فقط. تعذّر البحث: {{message}}',
   'palette.more': 'يُعرض أول {{shown}} من أصل {{total}} نتيجة مطابقة؛ اكتب المزيد لتضييق النتائج.',
   'palette.scope': 'ضمن: {{scope}}',
   'palette.back': 'يؤدي الضغط على مفتاح Backspace في حقل فارغ إلى الرجوع',

@@ -7,7 +7,7 @@ export const palette = {
   'palette.results': 'Results',
   'palette.empty': 'Nothing matches “{{query}}”.',
   'palette.loading': 'Searching…',
-  'palette.error': 'The search failed: {{message}}. Local results are still shown.',
+  'palette.error': 'Only local results are shown. The search failed: {{message}}',
   'palette.more': 'Showing the first {{shown}} of {{total}} matches; type more to narrow them.',
   'palette.scope': 'In: {{scope}}',
   'palette.back': 'Backspace on an empty field goes back',

@@ -9,7 +9,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.results': 'Resultados',
   'palette.empty': 'Nada coincide con «{{query}}».',
   'palette.loading': 'Buscando…',
-  'palette.error': 'La búsqueda ha fallado: {{message}}. Se siguen mostrando los resultados locales.',
+  'palette.error': 'Solo se muestran los resultados locales. La búsqueda ha fallado: {{message}}',
   'palette.more': 'Se muestran las primeras {{shown}} de {{total}} coincidencias; escriba más para acotarlas.',
   'palette.scope': 'En: {{scope}}',
   'palette.back': 'Con el campo vacío, la tecla Retroceso (Backspace) vuelve atrás',

@@ -9,7 +9,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.results': 'Résultats',
   'palette.empty': 'Aucun résultat pour « {{query}} ».',
   'palette.loading': 'Recherche en cours…',
-  'palette.error': 'La recherche a échoué : {{message}}. Les résultats locaux restent affichés.',
+  'palette.error': 'Seuls les résultats locaux sont affichés. La recherche a échoué : {{message}}',
   'palette.more': 'Affichage des {{shown}} premiers résultats sur {{total}} ; saisissez davantage pour affiner.',
   'palette.scope': 'Dans : {{scope}}',
   'palette.back': 'Dans un champ vide, la touche Retour arrière (Backspace) permet de revenir en arrière',

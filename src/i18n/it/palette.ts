@@ -9,7 +9,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.results': 'Risultati',
   'palette.empty': 'Nessun risultato per «{{query}}».',
   'palette.loading': 'Ricerca in corso…',
-  'palette.error': 'La ricerca non è riuscita: {{message}}. I risultati locali restano visibili.',
+  'palette.error': 'Sono visibili solo i risultati locali. La ricerca non è riuscita: {{message}}',
   'palette.more': 'Vengono mostrate le prime {{shown}} corrispondenze su {{total}}; digiti altro per restringere la ricerca.',
   'palette.scope': 'Ambito: {{scope}}',
   'palette.back': 'Con il campo vuoto, il tasto Backspace torna indietro',

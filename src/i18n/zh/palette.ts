@@ -9,7 +9,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.results': '结果',
   'palette.empty': '没有与“{{query}}”匹配的结果。',
   'palette.loading': '正在搜索…',
-  'palette.error': '搜索失败：{{message}}。仍会显示本地结果。',
+  'palette.error': '仅显示本地结果。搜索失败：{{message}}',
   'palette.more': '显示前 {{shown}} 个匹配项（共 {{total}} 个）；继续输入以缩小范围。',
   'palette.scope': '范围：{{scope}}',
   'palette.back': '输入框为空时，按 Backspace（退格）键返回上一级',
