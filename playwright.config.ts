@@ -13,6 +13,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-e2e-'));
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Screenshot comparisons run with their own frozen server: playwright.visual.config.ts.
+  testIgnore: 'visual/**',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

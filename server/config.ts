@@ -50,6 +50,8 @@ const envSchema = z.object({
   /** Seconds between the simulator's readings (hubs of the demo report every 900 s; 60 keeps screens lively). */
   SIMULATE_PERIOD_S: z.coerce.number().int().min(5).max(3600).default(60),
   STATIC_DIR: z.string().default('./dist'),
+  /** Screenshot comparisons only: the server's clock stands still at this ISO instant (server/clock.ts). */
+  FROZEN_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO instant such as 2026-06-15T09:30:00Z' }).transform((v) => Date.parse(v)).optional(),
   ...oidcEnv('FACEBOOK'),
   ...oidcEnv('GOOGLE'),
   ...oidcEnv('AUTH0'),
@@ -68,6 +70,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = envSchema
     .superRefine((v, ctx) => {
+      if (v.FROZEN_NOW !== undefined && env.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: ['FROZEN_NOW'], message: 'is for screenshot tests only and is refused when NODE_ENV=production' });
+      }
+      if (v.FROZEN_NOW !== undefined && v.SIMULATE) {
+        ctx.addIssue({ code: 'custom', path: ['FROZEN_NOW'], message: 'needs SIMULATE=false (live readings cannot arrive while the clock stands still)' });
+      }
       for (const p of ['FACEBOOK', 'GOOGLE', 'AUTH0'] as const) {
         if (v[`OIDC_${p}_ISSUER`] && !v[`OIDC_${p}_CLIENT_ID`]) {
           ctx.addIssue({ code: 'custom', path: [`OIDC_${p}_CLIENT_ID`], message: `is required when OIDC_${p}_ISSUER is set` });

@@ -8,6 +8,7 @@ import { SignInService } from './sign-in.service';
 import { ShadowService } from './shadow.service';
 import { PasswordService } from './passwords.service';
 import { ProfileService } from './profile.service';
+import { now as clockNow } from '../clock';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -35,7 +36,7 @@ export class AuthService {
   readonly profile: ProfileService;
 
   constructor(d: AuthServiceDeps) {
-    const now = d.now ?? Date.now;
+    const now = d.now ?? clockNow;
     this.now = now;
     this.limiter = new RateLimiter(d.db, now);
     this.sessions = new SessionService({ db: d.db, config: d.config, tokens: d.tokens, now });

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { attemptsSince, recordAttempt } from '../db/rate-limit.repository';
 import { AppError } from '../errors';
+import { now as clockNow } from '../clock';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 
@@ -17,7 +18,7 @@ export const LIMITS = {
 } as const;
 
 export class RateLimiter {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(private readonly db: Db, private readonly now: () => number = clockNow) {}
 
   /** True when `key` already has `limit` attempts in the window. */
   async exceeded(key: string, limit: number): Promise<{ exceeded: boolean; retryAfter: number }> {

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { now as clockNow } from '../clock';
 
 export const ACCESS_TYP = 'at+jwt';
 export const AUDIENCE = 'sitewatch-api';
@@ -19,7 +20,7 @@ export interface AccessClaims {
 
 export class TokenService {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(secret: string, private readonly ttlSeconds: number, private readonly now: () => number = clockNow) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -29,13 +30,14 @@ export class TokenService {
 
   async sign(claims: AccessClaims): Promise<string> {
     const { sub, ...rest } = claims;
+    const iat = Math.floor(this.now() / 1000);
     return new SignJWT({ ...rest })
       .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TYP })
       .setSubject(sub)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
       .sign(this.key);
   }
 
@@ -47,6 +49,7 @@ export class TokenService {
         typ: ACCESS_TYP,
         audience: AUDIENCE,
         issuer: ISSUER,
+        currentDate: new Date(this.now()),
       });
       if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') return null;
       return payload as unknown as AccessClaims;

@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from './database';
 import type { AuditLogTable } from './schema';
 import type { AccessClaims } from '../auth/tokens';
+import { now as clockNow } from '../clock';
 import { matchesAll, pageOf } from './list';
 import type { ListAnswer } from '../../src/api/contract/list';
 import type { AuditEntry, AuditListQuery } from '../../src/api/contract/audit';
@@ -27,7 +28,7 @@ const isClaims = (who: AuditWho): who is AccessClaims => 'fam' in who;
  * identities). The actor is the person at the keyboard (the admin, while shadowing); the subject is the identity a
  * user shadow acts as, else the user the action is about; `shadow` marks entries made in a shadow session.
  */
-export async function audit(db: Db, who: AuditWho, what: AuditWhat, at = Date.now()): Promise<void> {
+export async function audit(db: Db, who: AuditWho, what: AuditWhat, at = clockNow()): Promise<void> {
   const identities = isClaims(who)
     ? { actorUserId: who.act?.sub ?? who.sub, subjectUserId: who.shd === 'user' ? who.sub : (what.subjectUserId ?? null), shadow: who.shd ?? null }
     : { actorUserId: who.actorUserId, subjectUserId: who.subjectUserId ?? what.subjectUserId ?? null, shadow: who.shadow ?? null };

@@ -4,10 +4,13 @@ import { createDb, migrateToLatest } from '../db/database';
 import { seedIfEmpty } from './seed';
 import { worldIsEmpty } from './writer';
 import { ArgsError, USAGE, worldFromArgs } from './args';
+import { freezeClock } from '../clock';
 
 /** `npm run seed`: migrate, then seed the accounts and the world where the database has none. */
 async function main(): Promise<number> {
   const config = loadConfig();
+  // A world seeded for a frozen server ends where that server's clock stands.
+  if (config.FROZEN_NOW !== undefined) freezeClock(config.FROZEN_NOW);
   const { world, asked, help } = worldFromArgs(process.argv.slice(2), config);
   if (help) {
     console.log(USAGE);

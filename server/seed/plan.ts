@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely';
 import type { FeedsTable, HubsTable, NodeTagsTable, NodesTable, SitesTable } from '../db/schema';
 import { formatCoordinates, parseCoordinates } from '../../src/api/contract/coordinates';
 import { DAY, HOUR, localDayStart } from '../monitoring/time';
+import { now as clockNow } from '../clock';
 import { SIGNAL_TYPES, STEP_MS, feedModel, prng, type CustomerType, type DeviceType, type SignalKey } from './patterns';
 import { DEFAULT_WORLD, EL_ZONES, KINDS, PULSE_METERS, kindOf, type Kind, type KindSpec, type WorldOptions } from './catalogue';
 
@@ -87,7 +88,7 @@ function pickDeviceType(mix: KindSpec['mix']): Exclude<DeviceType, 'Fridge Probe
 
 /** Lays out the world without touching a database: tests count it at full size, the seed writes it. */
 export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions> = {}): WorldPlan {
-  const options: WorldOptions = { ...DEFAULT_WORLD, now: Date.now(), ...input };
+  const options: WorldOptions = { ...DEFAULT_WORLD, now: clockNow(), ...input };
   rand = prng(options.seed);
   const end = Math.floor(options.now / STEP_MS) * STEP_MS;
   const historyStart = (days: number) => Math.ceil((end - days * DAY) / STEP_MS) * STEP_MS;

@@ -4,6 +4,7 @@ import { newId } from '../auth/secrets';
 import { NO_PASSWORD } from '../db/users.repository';
 import type { WorldOptions } from './catalogue';
 import { seedWorld, worldIsEmpty } from './writer';
+import { now as clockNow } from '../clock';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -66,7 +67,7 @@ export function worldOptionsFrom(config: { SEED_DAYS?: number }): Partial<WorldO
 async function seedAccounts(db: Db, scryptLogN: number): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const now = Date.now();
+  const now = clockNow();
   const companyIds = COMPANIES.map(() => newId());
   const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = { admin: newId(), manager: newId(), user: newId(), viewer: newId(), disabled: newId(), invited: newId() };
