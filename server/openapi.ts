@@ -56,15 +56,6 @@ const OPS: Op[] = [
     answer: companyMembersResponse, auth: true, errors: [404],
   },
   { method: 'get', path: '/api/white-label', summary: 'White-label settings by host name', query: { Domain: 'host name' }, answer: wl.whiteLabelSettings },
-  { method: 'get', path: '/api/white-label/settings', summary: 'Admin: every white-label row', answer: wl.whiteLabelRowsResponse, auth: true },
-  {
-    method: 'put', path: '/api/white-label/settings/{domain}', summary: 'Admin: create or replace the settings of a host name',
-    body: wl.whiteLabelSettingsInput, answer: wl.whiteLabelRow, auth: true,
-  },
-  {
-    method: 'delete', path: '/api/white-label/settings/{domain}', summary: 'Admin: remove the settings of a host name',
-    answer: wl.whiteLabelDeletedResponse, auth: true, errors: [404],
-  },
   { method: 'get', path: '/api/external-login/providers', summary: 'The configured external sign-in providers', answer: ext.externalProvidersResponse },
   {
     method: 'post', path: '/api/external-login/{provider}/start', summary: 'Begin an external sign-in; sets the browser-binding cookie',

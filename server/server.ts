@@ -5,6 +5,8 @@ import { app, serverOptions } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './seed/seed';
 import { startSimulator } from './jobs/simulator';
 import { startAlertJobs } from './jobs/alerts';
+import { publishStored } from './live/publish';
+import { freezeClock } from './clock';
 
 async function main(): Promise<void> {
   let config;
@@ -17,12 +19,17 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  if (config.FROZEN_NOW !== undefined) freezeClock(config.FROZEN_NOW);
   const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL }, trustProxy: false });
   const deps = await createDeps(config, { log: (line) => fastify.log.info(line) });
   const seedLog = (line: string) => fastify.log.info(line);
   if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N, { world: worldOptionsFrom(config), log: seedLog }))) fastify.log.info('seeded the demo world');
   await fastify.register(app, deps);
-  const simulator = config.SIMULATE ? startSimulator(deps.db, { periodMs: config.SIMULATE_PERIOD_S * 1000, log: seedLog }) : null;
+  const simulator = config.SIMULATE ? startSimulator(deps.db, {
+        periodMs: config.SIMULATE_PERIOD_S * 1000,
+        log: seedLog,
+        onStored: (rows, result) => void publishStored(deps.db, deps.live, rows, result.alerts).catch(() => {}),
+      }) : null;
   // Feeds gone silent, escalations and notification mails: one timer, a few seconds apart.
   const alerts = startAlertJobs(deps, { log: seedLog });
   const close = async () => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../context';
 import { mailLinkBase } from '../auth/passwords.service';
 import { eventView } from '../db/alert-events.repository';
+import { alertMessage } from '../live/publish';
 import { escalateDue, sendDueNotifications, silenceTick } from '../alerts/notifications';
 
 /** How often the alert timer looks: notifications leave within this of their commit (DESIGN §6: "within seconds"). */
@@ -14,7 +15,7 @@ export async function alertTick(deps: AppDeps, now = deps.auth.now()): Promise<{
   for (const id of [...opened, ...escalated]) {
     const e = await eventView(deps.db, id);
     const companyId = (await deps.db.selectFrom('alertEvents').select('companyId').where('id', '=', id).executeTakeFirstOrThrow()).companyId;
-    void deps.live.publish([{ kind: 'alert', companyId, siteId: e.siteId, data: { ...e, history: e.history.slice(-5), comments: e.comments.slice(-3) } }]);
+    void deps.live.publish([alertMessage(companyId, e)]);
   }
   return { opened: opened.length, escalated: escalated.length, sent };
 }

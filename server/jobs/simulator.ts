@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { storeReadings, type ReadingInput } from '../monitoring/ingest';
+import { storeReadings, type ReadingInput, type StoreResult } from '../monitoring/ingest';
 import { STEP_MS, feedModel, reported, type CustomerType, type FeedModel } from '../seed/patterns';
 
 /**
@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   log?: (line: string) => void;
   /** A gap after a restart is filled at 15-minute steps, at most this far back. */
   backfillMs?: number;
+  /** Told what each call stored, once committed (the live stream). */
+  onStored?: (rows: ReadingInput[], result: StoreResult) => void;
 }
 
 export interface Simulator {
@@ -100,6 +102,12 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  const store = async (batch: ReadingInput[]): Promise<number> => {
+    const result = await storeReadings(db, batch);
+    opts.onStored?.(batch, result);
+    return result.accepted;
+  };
+
   const round = async (at: number): Promise<number> => {
     const feeds = await liveFeeds(db);
     let stored = 0;
@@ -107,13 +115,13 @@ export function startSimulator(db: Db, opts: SimulatorOptions): Simulator {
     for (const f of feeds) {
       batch.push(...continuation(f, at, backfillMs));
       if (batch.length >= ROWS_PER_CALL) {
-        stored += (await storeReadings(db, batch)).accepted;
+        stored += await store(batch);
         batch = [];
         await yieldToLoop();
         if (stopped) return stored;
       }
     }
-    if (batch.length) stored += (await storeReadings(db, batch)).accepted;
+    if (batch.length) stored += await store(batch);
     return stored;
   };
 

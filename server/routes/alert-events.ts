@@ -4,6 +4,7 @@ import { auditRequest, claimsOf, type AppDeps } from '../context';
 import { AppError, forbidden, notFound, parse } from '../errors';
 import { requireTokenCompany } from '../auth/site-scope';
 import { history } from '../alerts/engine';
+import { alertMessage } from '../live/publish';
 import { eventView, eventsOfNode, findEvent, listEvents } from '../db/alert-events.repository';
 import { findNode } from '../db/nodes.repository';
 import { invalidField } from '../resources/checks';
@@ -23,9 +24,7 @@ const mayAct = (role: string) => role !== 'viewer';
  */
 export async function alertEventRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
-  const announce = (companyId: string, e: AlertEvent) =>
-    // The stream carries the event without its long history (a NOTIFY payload is small); the detail call has it all.
-    void deps.live.publish([{ kind: 'alert', companyId, siteId: e.siteId, data: { ...e, history: e.history.slice(-5), comments: e.comments.slice(-3) } }]);
+  const announce = (companyId: string, e: AlertEvent) => void deps.live.publish([alertMessage(companyId, e)]);
 
   app.get('/api/alertevents', async (req) => {
     const { companyId } = await requireTokenCompany(db, claimsOf(req));
@@ -51,10 +50,11 @@ export async function alertEventRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const claims = claimsOf(req);
     const { companyId, role } = await requireTokenCompany(db, claims);
     const { id: eventId } = parse(idParams, req.params);
+    // The body is checked before the event is looked up, like every write (a bad body is a 400 whatever the id).
+    const body = parse(alertEventAction, req.body);
     const event = await findEvent(db, companyId, eventId);
     if (!event) throw notFound('No such alert event');
     if (!mayAct(role)) throw forbidden();
-    const body = parse(alertEventAction, req.body);
     const at = deps.auth.now();
     const who = claims.sub;
     await db.transaction().execute(async (trx) => {

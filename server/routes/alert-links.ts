@@ -4,6 +4,7 @@ import { PUBLIC, type AppDeps } from '../context';
 import { audit } from '../db/audit.repository';
 import { eventView } from '../db/alert-events.repository';
 import { history } from '../alerts/engine';
+import { alertMessage } from '../live/publish';
 import { linkHash } from '../alerts/notifications';
 import { ACK_PAGE_WORDS } from '../alerts/default-templates';
 import { mailLanguage, type MailLocale } from '../mail/language';
@@ -85,7 +86,7 @@ export async function alertLinkRoutes(app: FastifyInstance, deps: AppDeps): Prom
       if (acknowledged) {
         const company = await db.selectFrom('alertEvents').select('companyId').where('id', '=', link.eventId).executeTakeFirstOrThrow();
         await audit(db, { actorUserId: link.userId }, { companyId: company.companyId, action: 'alert-events.acknowledge', detail: `${e.ruleName} (${e.id}) by mail link` });
-        void deps.live.publish([{ kind: 'alert', companyId: company.companyId, siteId: e.siteId, data: { ...e, history: e.history.slice(-5), comments: e.comments.slice(-3) } }]);
+        void deps.live.publish([alertMessage(company.companyId, e)]);
       }
       // Acknowledged by someone else first: the link still did its job, nothing more to do.
       return page(reply, 200, locale, say.title, `<p>${escapeHtml(say.done)}</p>`);

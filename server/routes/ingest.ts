@@ -5,6 +5,7 @@ import { badRequest, parse, unauthorized } from '../errors';
 import { sha256 } from '../auth/secrets';
 import { hubOfApiKey, hubsOfFeeds } from '../db/hub-api-keys.repository';
 import { storeReadings } from '../monitoring/ingest';
+import { publishStored } from '../live/publish';
 import { ingestRequest } from '../../src/api/contract/monitoring';
 
 /** Readings may be at most this far ahead of the server's clock (hub clocks drift). */
@@ -64,19 +65,9 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
       return { feedId: r.feedId, ts, value: r.value };
     });
     if (problems.length) throw refuse(problems, readings.length);
-    const { alerts: _alerts, ...stored } = await storeReadings(db, rows, { seenAt: now });
-    // Open streams of the hub's company see the readings once they are committed (a repeat is harmless there).
-    const home = await db
-      .selectFrom('hubs')
-      .innerJoin('sites', 'sites.id', 'hubs.siteId')
-      .select(['hubs.siteId', 'sites.companyId'])
-      .where('hubs.id', '=', hubId)
-      .executeTakeFirst();
-    if (home) {
-      void deps.live.publish(
-        rows.map((r) => ({ kind: 'reading', companyId: home.companyId, siteId: home.siteId, data: { feedId: r.feedId, ts: new Date(r.ts).toISOString(), value: r.value } })),
-      );
-    }
+    const { alerts, ...stored } = await storeReadings(db, rows, { seenAt: now });
+    // Open streams see the readings and the alerts they moved once they are committed (a repeat is harmless there).
+    void publishStored(db, deps.live, rows, alerts).catch((e: unknown) => req.log.error({ err: e }, 'live publish failed'));
     return { data: stored };
   });
 }

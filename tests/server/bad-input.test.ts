@@ -79,11 +79,18 @@ const routes: Route[] = [
   { url: '/api/shadow-user', auth: 'admin', fields: { userId: str }, valid: { userId: 'u1' } },
   { url: '/api/exit-shadow', auth: 'admin', fields: {}, valid: {} },
   { method: 'PUT', url: '/api/me', auth: 'member', fields: { name: optStr, locale: optStr }, valid: { name: 'Max Manager', locale: 'en' } },
-  {
-    method: 'PUT', url: '/api/white-label/settings/bad-input.example', auth: 'admin',
-    fields: { faviconUrl: emptyOk, loginLogoUrl: emptyOk, siteLogoUrl: emptyOk, websiteTitle: emptyOk },
-    valid: { faviconUrl: '/favicon.ico', loginLogoUrl: 'https://cdn.example/login.png', siteLogoUrl: '', websiteTitle: 'Acme' },
-  },
+  // White-label settings: a PUT changes only the fields it gives (the path's host name is valid, the row unknown).
+  ...(['POST', 'PUT'] as const).map((method): Route => {
+    const opt = (f: Field): Field => (method === 'PUT' ? { ...f, optional: true } : f);
+    return {
+      method, url: method === 'POST' ? '/api/white-label-settings' : '/api/white-label-settings/any-host.example', auth: 'admin',
+      fields: {
+        domain: opt({ kind: 'string', extra: [['not a host name', 'exa mple.com'], ['with a scheme', 'https://example.com']] }),
+        faviconUrl: opt({ ...emptyOk, extra: [['a javascript: URL', 'javascript:alert(1)']] }), loginLogoUrl: opt(emptyOk), siteLogoUrl: opt(emptyOk), websiteTitle: opt(emptyOk),
+      },
+      valid: { domain: 'bad-input.example', faviconUrl: '/favicon.ico', loginLogoUrl: 'https://cdn.example/login.png', siteLogoUrl: '', websiteTitle: 'Acme' },
+    };
+  }),
   // No provider is configured in this app: the body is validated before the provider is looked up.
   { url: '/api/external-login/google/start', fields: { returnUrl: optStr, rememberMe: { kind: 'boolean', optional: true } }, valid: { returnUrl: '/reports', rememberMe: true } },
   { url: '/api/external-login/callback', fields: { code: str, state: str, iss: optStr }, valid: { code: 'code', state: 'state', iss: 'https://issuer.example' } },
@@ -175,14 +182,45 @@ const routes: Route[] = [
     ];
   }),
   { url: '/api/hubs/any-hub/api-keys', auth: 'member', fields: { label: { kind: 'string', optional: true, emptyOk: true } }, valid: { label: 'Roof hub' } },
+  // Alerts (issue 13): templates refuse unknown placeholders by name; rules need the thresholds their condition reads.
+  ...(['POST', 'PUT'] as const).flatMap((method): Route[] => {
+    const url = (path: string) => (method === 'POST' ? `/api/${path}` : `/api/${path}/any-id`);
+    const req = (f: Field): Field => (method === 'PUT' ? { ...f, optional: true } : f);
+    return [
+      {
+        method, url: url('message-templates'), auth: 'member',
+        fields: {
+          name: req(str), channel: req({ kind: 'string', extra: [['not email', 'sms']] }), locale: req({ kind: 'string', extra: [['unknown', 'de']] }),
+          subject: req({ kind: 'string', extra: [['with an unknown placeholder', 'About {sight}']] }), body: req({ kind: 'string', extra: [['with an unknown placeholder', 'Hello {nme}']] }),
+        },
+        valid: { name: 'Warm fridge', channel: 'email', locale: 'en', subject: '{severity}: {site}', body: '{node} reads {value}. {link}' },
+      },
+      {
+        method, url: url('alert-rules'), auth: 'member',
+        fields: {
+          name: req(str), enabled: req({ kind: 'boolean' }), condition: req({ kind: 'string', extra: [['unknown', 'hot']] }),
+          forMinutes: req({ kind: 'number', extra: [['of -1', -1], ['of 1.5', 1.5], ['of a year', 525_600]] }),
+          severity: req({ kind: 'string', extra: [['unknown', 'huge']] }), recipients: req({ kind: 'array', extra: [['holding a number', [1]]] }),
+          low: { kind: 'nullable-number', optional: true }, high: { kind: 'nullable-number', optional: true, extra: [['below low', 1]] },
+          clearBy: { kind: 'nullable-number', optional: true, extra: [['negative', -1], ['leaving no clear band', 3]] },
+          mutedUntil: { kind: 'nullable-string', optional: true, extra: [['not a time', 'soon']] },
+        },
+        valid: { name: 'Fridge warm', enabled: true, scope: { feedId: 'any-feed' }, condition: 'outside', low: 2, high: 8, forMinutes: 30, clearBy: 0.5, severity: 'critical', recipients: [] },
+      },
+    ];
+  }),
+  { method: 'PUT', url: '/api/alertevents/detail/any-event', auth: 'member', fields: { action: { kind: 'string', extra: [['unknown', 'snooze']] }, comment: { kind: 'string', optional: true, emptyOk: true } }, valid: { action: 'acknowledge', comment: 'Door closed' } },
 ];
 
 /**
  * Registered POST/PUT routes with no bad-input case ("POST /api/x/:id", as Fastify registered them), each with the
- * reason. Empty today: routes without a body (logout, exit-shadow) are in the table with `{}` and still refuse
- * unknown fields and non-object bodies.
+ * reason. Routes without a JSON body (logout, exit-shadow) are in the table with `{}` and still refuse unknown fields
+ * and non-object bodies.
  */
-const EXEMPT: Record<string, string> = {};
+const EXEMPT: Record<string, string> = {
+  // The acknowledge button of a mailed link: an HTML form with no fields, whose token is in the path; a bad token is a 404 page.
+  'POST /api/alert-links/:token': 'a form post without fields',
+};
 
 const HUGE = 'A1a'.repeat(3334); // 10,002 characters, of every class a password rule asks for
 const wrongValues: Record<Kind, [string, unknown][]> = {
@@ -340,17 +378,17 @@ describe('bad input', () => {
       ['a NUL', 'a%00b.example'],
       ['254 characters', 'a'.repeat(254)],
       ['a label of 64 characters', `${'a'.repeat(64)}.example`],
-    ])('/api/white-label/settings/{domain} with %s in the domain is a 400 naming it', async (_what, domain) => {
-      for (const method of ['PUT', 'DELETE'] as const) {
-        const body = method === 'PUT' ? { faviconUrl: '', loginLogoUrl: '', siteLogoUrl: '', websiteTitle: '' } : undefined;
-        const r = await call(t.app, method, `/api/white-label/settings/${domain}`, body, tokens.admin);
+    ])('/api/white-label-settings/{id} with %s in the host name is a 400 naming it', async (_what, domain) => {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const body = method === 'PUT' ? { websiteTitle: '' } : undefined;
+        const r = await call(t.app, method, `/api/white-label-settings/${domain}`, body, tokens.admin);
         expect(r.status).toBe(400);
-        expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining('domain') });
+        expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining('id'), details: expect.arrayContaining([expect.objectContaining({ path: 'id' })]) });
       }
     });
 
     it('a path parameter over the router limit is a 414 {message, code}, not a 5xx', async () => {
-      const r = await call(t.app, 'DELETE', `/api/white-label/settings/${'a'.repeat(10_000)}`, undefined, tokens.admin);
+      const r = await call(t.app, 'DELETE', `/api/white-label-settings/${'a'.repeat(10_000)}`, undefined, tokens.admin);
       expect(r.status).toBe(414);
       expect(r.body).toMatchObject({ message: expect.any(String), code: expect.any(String) });
     });

@@ -51,10 +51,13 @@ type RuleShape = Partial<{
   escalateAfterMinutes: number | null;
 }>;
 
-/** The thresholds a condition needs, and a clear band that leaves room to clear. */
-export function ruleIsWhole(v: RuleShape, ctx: z.RefinementCtx) {
+/**
+ * The thresholds a condition needs, and a clear band that leaves room to clear. A partial change checks what it gives
+ * (the server checks the rule once merged with what is stored); a whole rule must give what its condition reads.
+ */
+export function ruleIsWhole(v: RuleShape, ctx: z.RefinementCtx, partial = false) {
   const has = (x: number | null | undefined): x is number => typeof x === 'number';
-  const need = (field: 'low' | 'high') => ctx.addIssue({ code: 'custom', path: [field], message: 'is required for this condition', params: { reason: 'threshold_required' } });
+  const need = (field: 'low' | 'high') => partial || ctx.addIssue({ code: 'custom', path: [field], message: 'is required for this condition', params: { reason: 'threshold_required' } });
   if (v.condition === 'above' && !has(v.high)) need('high');
   if ((v.condition === 'below' || v.condition === 'battery_below') && !has(v.low)) need('low');
   if (v.condition === 'outside') {
@@ -73,7 +76,7 @@ export function ruleIsWhole(v: RuleShape, ctx: z.RefinementCtx) {
   if (v.condition === 'no_data' && v.forMinutes !== undefined && v.forMinutes < 1) {
     ctx.addIssue({ code: 'too_small', origin: 'number', minimum: 1, inclusive: true, path: ['forMinutes'], message: 'must be at least 1 minute for no data', input: v.forMinutes });
   }
-  if (v.escalateTo && v.escalateTo.length > 0 && !has(v.escalateAfterMinutes)) {
+  if (!partial && v.escalateTo && v.escalateTo.length > 0 && !has(v.escalateAfterMinutes)) {
     ctx.addIssue({ code: 'custom', path: ['escalateAfterMinutes'], message: 'is required when someone is escalated to', params: { reason: 'escalation_period' } });
   }
 }
@@ -82,7 +85,7 @@ export function ruleIsWhole(v: RuleShape, ctx: z.RefinementCtx) {
 export const alertRuleInput = z.object(ruleFields).strict().superRefine(ruleIsWhole);
 export type AlertRuleInput = z.input<typeof alertRuleInput>;
 /** `PUT /api/alert-rules/{id}`: the fields to change; the server checks the whole rule once merged. */
-export const alertRuleChange = z.object(ruleFields).partial().strict();
+export const alertRuleChange = z.object(ruleFields).partial().strict().superRefine((v, ctx) => ruleIsWhole(v, ctx, true));
 export type AlertRuleChange = z.input<typeof alertRuleChange>;
 
 export const alertRule = z.object({

@@ -42,7 +42,9 @@ function UsersScreen({ startNew }: { startNew: boolean }) {
   const me = useSelector(session, (s) => s.context.session?.basicInfo.id);
   // One's own membership is not changed here (the server refuses it): a member row of someone else.
   const canEdit = useMemo(() => (u: UserRow) => isMember(u) && u.id !== me, [me]);
-  const actor = useActorRef(usersMachine, { input: { startNew } });
+  // An admin acting for no company has no members to list: the platform's users are what the screen can show.
+  const everyone = useSelector(session, (s) => s.context.session?.role === 'admin' && !s.context.session?.companyId);
+  const actor = useActorRef(usersMachine, { input: { startNew, filters: everyone ? { all: '1' } : undefined } });
   const all = useSelector(actor, (s) => s.context.filters.all === '1');
   const roleFilter = useSelector(actor, (s) => s.context.filters.role ?? '');
   const locale = currentLocale();
