@@ -35,7 +35,7 @@ export async function seedAlertRules(db: Db, plan: WorldPlan): Promise<void> {
     managers.set(companyId, rows.map((r) => r.userId));
     await db
       .insertInto('messageTemplates')
-      .values(MAIL_LOCALES.map((locale) => ({ id: `tpl-${companyId}-${locale}`, companyId, name: 'Cold chain', channel: 'email' as const, locale, ...withoutName(DEFAULT_TEMPLATES[locale]), createdAt: plan.options.now })))
+      .values(MAIL_LOCALES.map((locale) => ({ id: `tpl-${companyId}-${locale}`, companyId, name: 'Cold chain', channel: 'email' as const, locale, ...withoutName(DEFAULT_TEMPLATES[locale]), createdAt: plan.options?.now ?? plan.end })))
       .execute();
   }
   const rules: AlertRulesTable[] = [];

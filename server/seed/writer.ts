@@ -119,7 +119,7 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
     }
   }
   await flush();
-  await settleSeededAlerts(db, plan.options.now);
+  await settleSeededAlerts(db, plan.options?.now ?? plan.end);
   const summary = {
     sites: plan.sites.length, hubs: plan.hubs.length, nodes: plan.nodes.length,
     feeds: plan.nodes.reduce((s, n) => s + n.feeds.length, 0), readings, historyRollups, ms: Math.round(performance.now() - t0),
