@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import * as v from './virtual-table.css';
@@ -12,6 +12,24 @@ export interface Column<T> {
   width?: string;
   /** The list query's sort field for this column; the header then sorts by it. */
   sortKey?: string;
+  /** Kept on a narrow table (a phone), where only the first column, these and the actions show. */
+  phone?: boolean;
+}
+
+/** Below this width a table shows its first column, the ones marked `phone` and its actions; the row opens the rest. */
+export const NARROW_TABLE_PX = 560;
+
+/** Whether the element is narrower than `px`, following its size (a phone, a split view, a sidebar opening). */
+function useNarrow(ref: RefObject<HTMLElement | null>, px: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setNarrow((entry?.contentRect.width ?? px) < px));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, px]);
+  return narrow;
 }
 
 /** Optional behaviour of a data table: server-side sorting, the keyboard's row, and what shows when there are no rows. */
@@ -38,7 +56,13 @@ const ROW_PX = { compact: 32, normal: 40 } as const;
  * A table whose body is windowed: only the visible rows are in the DOM, so thousands of rows scroll as lightly as ten.
  * ARIA table roles keep it a table for assistive technology (a windowed <table> cannot position its rows).
  */
-export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, height = 320, sort, onSort, active = -1, status, sortLabel, density = 'normal' }: { label: string; columns: Column<T>[]; rows: T[]; rowId: (r: T) => string; height?: number } & TableOptions) {
+export function VirtualTable<T extends RowData>({ label, columns: all, rows, rowId, height = 320, sort, onSort, active = -1, status, sortLabel, density = 'normal' }: { label: string; columns: Column<T>[]; rows: T[]; rowId: (r: T) => string; height?: number } & TableOptions) {
+  const frame = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(frame, NARROW_TABLE_PX);
+  const columns = useMemo(
+    () => (narrow ? all.filter((c, i) => i === 0 || c.phone || c.id === 'actions').map((c, i) => (i === 0 ? { ...c, width: 'minmax(0, 1fr)' } : c)) : all),
+    [all, narrow],
+  );
   const helper = useMemo(() => createColumnHelper<typeof features, T>(), []);
   const defs = useMemo(
     () =>
@@ -58,7 +82,7 @@ export function VirtualTable<T extends RowData>({ label, columns, rows, rowId, h
   const model = table.getRowModel().rows;
   const template = useMemo(() => columns.map((c) => c.width ?? '1fr').join(' '), [columns]);
   return (
-    <div role="table" aria-label={label} aria-rowcount={model.length + 1} className={v.table}>
+    <div ref={frame} role="table" aria-label={label} aria-rowcount={model.length + 1} className={v.table}>
       <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} />
       {rows.length === 0 && status ? (
         <div role="rowgroup">
