@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, executablePath, freshDataDir } from './tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const oidcPort = port + 1;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Debian's Chromium when present; otherwise Playwright's own browser, where `playwright install` works.
-const executablePath = fs.existsSync(chromium) ? chromium : undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-e2e-'));
+const dataDir = freshDataDir('sitewatch-e2e-');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +22,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: chromiumArgs,
     },
   },
   webServer: [

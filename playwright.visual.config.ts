@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, executablePath, freshDataDir } from './tests/e2e/browser';
 import { FROZEN_NOW } from './tests/e2e/visual/frozen';
 
 // Screenshot comparisons of every screen (issue 12 §3): a server of their own on a fresh database, its clock frozen,
 // no live readings, so the same build gives the same pixels. Baselines: `npm run test:visual -- --update-snapshots`.
 const port = Number(process.env.VISUAL_PORT ?? 8191);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const executablePath = fs.existsSync(chromium) ? chromium : undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-visual-'));
+const dataDir = freshDataDir('sitewatch-visual-');
 
 export default defineConfig({
   testDir: 'tests/e2e/visual',
@@ -38,7 +34,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--font-render-hinting=none', '--force-color-profile=srgb', '--hide-scrollbars'],
+      // The same pixels on every run: no hinting differences, one colour profile, no scrollbars.
+      args: [...chromiumArgs, '--font-render-hinting=none', '--force-color-profile=srgb', '--hide-scrollbars'],
     },
   },
   webServer: {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
 import type { AlertRulesTable, AlertStatesTable } from '../db/alerts.schema';
+import { userIdsOf } from '../db/alerts.repository';
 import { evaluate, evaluateSilence, mutedAt, type AlertChange, type FeedAlertState, type SilenceChange, type SilenceState } from './evaluator';
 
 /** A rule as it applies to one feed, with what the evaluator and the event need. */
@@ -201,11 +202,4 @@ export async function notify(trx: Db, eventId: string, userIds: string[], kind: 
     .execute();
 }
 
-const recipientsOf = (rule: { recipients: string }): string[] => {
-  try {
-    const v: unknown = JSON.parse(rule.recipients);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
+const recipientsOf = (rule: { recipients: string }): string[] => userIdsOf(rule.recipients);

@@ -7,6 +7,7 @@ import { fillTemplate } from '../../src/api/contract/alerts';
 import { DEFAULT_TEMPLATES, NOTIFICATION_WORDS } from './default-templates';
 import { escalationDue, evaluateSilence, mutedAt } from './evaluator';
 import { history, notify } from './engine';
+import { userIdsOf } from '../db/alerts.repository';
 
 /** A signed acknowledge link lives as long as a week of escalation could. */
 export const LINK_TTL_MS = 7 * 86_400_000;
@@ -135,7 +136,7 @@ export async function escalateDue(db: Db, now: number): Promise<string[]> {
     .execute();
   const touched: string[] = [];
   for (const e of open) {
-    const people = JSON.parse(e.escalateTo) as string[];
+    const people = userIdsOf(e.escalateTo);
     if (people.length === 0) continue;
     const step = escalationDue({ openedAt: Number(e.openedAt), stepsDone: Number(e.escalationSteps), acknowledged: false, ended: false }, e.escalateAfterMinutes, now);
     if (!step) continue;
@@ -197,7 +198,7 @@ export async function silenceTick(db: Db, now: number): Promise<string[]> {
         })
         .execute();
       await history(trx, id, 'opened', null, now);
-      if (!muted) await notify(trx, id, JSON.parse(r.recipients) as string[], 'opened', 0, now);
+      if (!muted) await notify(trx, id, userIdsOf(r.recipients), 'opened', 0, now);
       const s = { ruleId: r.ruleId, subjectId: r.feedId, phase: 'open' as const, lastTs: state.lastTs, since: null, peak: null, watchedSince: state.watchedSince, eventId: id };
       await trx
         .insertInto('alertStates')

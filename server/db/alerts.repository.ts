@@ -78,7 +78,8 @@ function rulesWithScope(db: Db) {
     .select(sql<number>`case alert_rules.severity when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`.as('severityRank'));
 }
 
-const people = (json: string): string[] => {
+/** A rule's recipients or escalation list, stored as a JSON array of user ids; anything else reads as nobody. */
+export const userIdsOf = (json: string): string[] => {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -95,7 +96,7 @@ const num = (v: number | string | null): number | null => (v === null ? null : N
 export const ruleToApi = (r: AlertRuleRow & { scopeName: string | null }): AlertRule => ({
   id: r.id, companyId: r.companyId, name: r.name, enabled: Boolean(r.enabled), scope: scopeOf(r), scopeName: r.scopeName ?? '',
   condition: r.condition, low: num(r.low), high: num(r.high), forMinutes: Number(r.forMinutes), clearBy: num(r.clearBy), severity: r.severity,
-  templateId: r.templateId, recipients: people(r.recipients), escalateTo: people(r.escalateTo),
+  templateId: r.templateId, recipients: userIdsOf(r.recipients), escalateTo: userIdsOf(r.escalateTo),
   escalateAfterMinutes: r.escalateAfterMinutes === null ? null : Number(r.escalateAfterMinutes),
   mutedUntil: r.mutedUntil === null ? null : new Date(Number(r.mutedUntil)).toISOString(),
 });

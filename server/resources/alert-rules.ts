@@ -7,7 +7,7 @@ import type { AlertRuleRow } from '../db/alerts.schema';
 import { findNode } from '../db/nodes.repository';
 import { findSignalType } from '../db/signal-types.repository';
 import { findSite } from '../db/sites.repository';
-import { deleteRule, eventsOfRule, findRule, findRuleByName, findTemplate, insertRule, listRules, ruleView, scopeOf, updateRule } from '../db/alerts.repository';
+import { userIdsOf, deleteRule, eventsOfRule, findRule, findRuleByName, findTemplate, insertRule, listRules, ruleView, scopeOf, updateRule } from '../db/alerts.repository';
 import { alertRule, alertRuleChange, alertRuleInput, alertRuleListQuery, ruleIsWhole, type AlertRuleInput, type AlertScope } from '../../src/api/contract/alerts';
 import { badRequest } from '../errors';
 
@@ -63,10 +63,9 @@ const toColumns = (r: Partial<AlertRuleInput>) => ({
 });
 
 const asInput = (row: AlertRuleRow) => {
-  const list = (json: string) => JSON.parse(json) as string[];
   return {
     condition: row.condition, low: row.low, high: row.high, forMinutes: row.forMinutes, clearBy: row.clearBy,
-    escalateTo: list(row.escalateTo), escalateAfterMinutes: row.escalateAfterMinutes, recipients: list(row.recipients), scope: scopeOf(row),
+    escalateTo: userIdsOf(row.escalateTo), escalateAfterMinutes: row.escalateAfterMinutes, recipients: userIdsOf(row.recipients), scope: scopeOf(row),
     templateId: row.templateId,
   };
 };

@@ -5,6 +5,7 @@ import type { AlertRulesTable } from '../db/alerts.schema';
 import { DEFAULT_TEMPLATES } from '../alerts/default-templates';
 import { MAIL_LOCALES } from '../mail/language';
 import { escalationDue } from '../alerts/evaluator';
+import { userIdsOf } from '../db/alerts.repository';
 import type { WorldPlan } from './plan';
 
 const MIN = 60_000;
@@ -79,7 +80,7 @@ export async function settleSeededAlerts(db: Db, now: number): Promise<void> {
     for (const e of events) {
       const openedAt = Number(e.openedAt);
       const endedAt = e.endedAt === null ? null : Number(e.endedAt);
-      const people = JSON.parse(e.recipients) as string[];
+      const people = userIdsOf(e.recipients);
       const who = people.length ? people[n % people.length]! : null;
       if (endedAt !== null && endedAt < now - HANDLED_AFTER_MS && who) {
         // Every third one waited past its escalation step before someone answered.

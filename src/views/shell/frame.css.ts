@@ -63,19 +63,6 @@ export const brand = style({
   whiteSpace: 'nowrap',
 });
 export const logo = style({ maxHeight: '2rem', maxWidth: '10rem' });
-/** The product's mark where there is no white-label logo. */
-export const brandMark = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  flexShrink: 0,
-  width: '1.75rem',
-  height: '1.75rem',
-  borderRadius: vars.radius.md,
-  background: vars.palette.primary.main,
-  color: vars.palette.primary.contrast,
-  fontSize: vars.font.size.md,
-  fontWeight: vars.font.weight.bold,
-});
 
 export const groupTitle = style({
   fontSize: vars.font.size.xs,

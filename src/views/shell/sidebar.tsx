@@ -4,6 +4,7 @@ import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { GROUP_KEYS, sidebarFor, type NavCommand } from '../../machines/commands';
 import * as f from './frame.css';
+import * as au from '../ui/auth.css';
 
 /** The sidebar: entries of the role, grouped; the last path segment marks the active one. */
 export function Sidebar() {
@@ -21,7 +22,7 @@ export function Sidebar() {
   const nav = (
     <nav aria-label={t('nav.label')} id="sidebar" className={[f.sidebar, collapsed ? f.sidebarCollapsed : '', mobile ? f.sidebarMobile : ''].join(' ')}>
       <Link href="/" className={f.brand}>
-        {logo ? <img src={logo} alt={t('app.name')} className={f.logo} /> : <span aria-hidden="true" className={f.brandMark}>S</span>}
+        {logo ? <img src={logo} alt={t('app.name')} className={f.logo} /> : <span aria-hidden="true" className={au.mark}>S</span>}
         {!collapsed && !logo && <span>{t('app.name')}</span>}
       </Link>
       {groups.map((g) => (

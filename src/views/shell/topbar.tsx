@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { LanguageSelect } from '../ui/language-select';
 import { Icon } from '../ui/icons';
 import * as f from './frame.css';
+import * as au from '../ui/auth.css';
 
 /** The layout machine's drawer slot holds the phone's top-bar menu while it is open. */
 const MENU = 'topbar-menu';
@@ -130,7 +131,7 @@ function PhoneBar() {
       <header className={`${f.topbar} ${f.topbarPhone}`}>
         <NavToggle />
         <Link href="/" className={f.phoneBrand} aria-label={t('app.name')}>
-          {logo ? <img src={logo} alt="" className={f.phoneLogo} /> : <span aria-hidden="true" className={f.brandMark}>S</span>}
+          {logo ? <img src={logo} alt="" className={f.phoneLogo} /> : <span aria-hidden="true" className={au.mark}>S</span>}
         </Link>
         <span className={f.phoneTitle}>{companyName || t('app.name')}</span>
         <button type="button" className={f.iconButton} aria-label={`${t('palette.open')} (Ctrl K)`} title={t('palette.open')} onClick={() => palette.send({ type: 'palette.open' })}>

@@ -23,15 +23,18 @@ export const card = style({
 export const top = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space.sm, marginBottom: vars.space.lg, flexWrap: 'wrap' });
 export const logo = style({ maxHeight: '2.5rem', maxWidth: '12rem' });
 export const wordmark = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, fontWeight: vars.font.weight.bold, fontSize: vars.font.size.lg, color: vars.palette.text.primary });
+/** The product's mark where there is no white-label logo: the sign-in card, the sidebar, the phone bar. */
 export const mark = style({
   display: 'inline-grid',
   placeItems: 'center',
+  flexShrink: 0,
   width: '1.75rem',
   height: '1.75rem',
   borderRadius: vars.radius.md,
   background: vars.palette.primary.main,
   color: vars.palette.primary.contrast,
   fontSize: vars.font.size.md,
+  fontWeight: vars.font.weight.bold,
 });
 export const title = style({ fontSize: vars.font.size.xl, margin: `0 0 ${vars.space.xs}`, fontWeight: vars.font.weight.semibold, lineHeight: vars.font.lineHeight.tight, outline: 'none' });
 export const subtitle = style({ color: vars.palette.text.secondary, margin: `0 0 ${vars.space.lg}` });
