@@ -26,6 +26,7 @@ const BY_CODE: Record<string, I18nKey> = {
   last_manager: 'failure.lastManager',
   // Sign-in, the one-time code and external sign-in: the server's texts name providers and addresses, the keys do not.
   invalid_credentials: 'failure.invalidCredentials',
+  invalid_password: 'failure.wrongPassword',
   account_disabled: 'failure.accountDisabled',
   mfa_invalid: 'failure.signInExpired',
   invalid_state: 'failure.signInExpired',

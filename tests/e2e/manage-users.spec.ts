@@ -99,7 +99,7 @@ test('an admin shadowing a company writes, and the audit log shows it with both 
   await page.goto('/management');
   const log = page.getByRole('table', { name: 'Audit log' });
   await page.getByRole('combobox', { name: 'Shadow sessions' }).selectOption({ label: 'Only shadow sessions' });
-  await page.getByRole('searchbox', { name: 'Filter' }).fill(tag);
+  await page.getByRole('region', { name: 'Audit log' }).getByRole('searchbox', { name: 'Filter' }).fill(tag);
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log.getByRole('row').nth(1)).toContainText('node-tags.create');
   await expect(log.getByRole('row').nth(1)).toContainText('Shadowing a company');

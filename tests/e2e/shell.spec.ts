@@ -347,7 +347,7 @@ test('an external sign-in for an unknown account is refused with a clear message
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a forbidden call (403) clears the token, shows the server message and logs out', async ({ page }) => {
+test('a forbidden call (403) clears the token, says so in the user’s language and logs out', async ({ page }) => {
   await signInAs(page, 'user@sitewatch.test');
   // The list of companies is re-read on start-up; send that real request to an admin-only route so the server
   // itself answers 403 for this user.
@@ -355,7 +355,8 @@ test('a forbidden call (403) clears the token, shows the server message and logs
   await page.route(/\/api\/companies(\?|$)/, (route) => route.continue({ url: route.request().url().replace(/\/api\/companies\?.*$|\/api\/companies$/, '/api/admin/overview') }));
   await page.reload();
   await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
-  await expect(page.getByRole('alert').filter({ hasText: /administrator/i })).toBeVisible();
+  // The notice is the failure's own words (failure.forbidden), not the server's English message.
+  await expect(page.getByRole('alert').filter({ hasText: 'Your role does not allow this.' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   await page.screenshot({ path: 'screenshots/shell-403.png' });
 });

@@ -15,6 +15,7 @@ export const failures = {
   'failure.sessionEnded': 'Su sesión ha finalizado. Vuelva a iniciar sesión.',
   'failure.sessionExpired': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   'failure.invalidCredentials': 'Correo electrónico o contraseña no válidos',
+  'failure.wrongPassword': 'La contraseña actual no es correcta.',
   'failure.accountDisabled': 'Esta cuenta está desactivada. Pida a su gestor que la active.',
   'failure.signInExpired': 'Este intento de inicio de sesión ya no es válido. Vuelva a iniciar sesión.',
   'failure.invalidCode': 'El código no es correcto.',
