@@ -83,6 +83,9 @@ test.describe(`the app shell${suffix}`, () => {
 
   test(`a revoked session (401) logs out with a notice${suffix}`, async ({ page }) => {
     await signInAs(page, 'viewer@sitewatch.test', undefined, keyboard);
+    // The home page's own calls must be done: one still in flight would meet the 401 before the reload, count it
+    // and show its notice on the page the reload then replaces.
+    await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     const r = await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } });
     expect(r.status()).toBe(200);
