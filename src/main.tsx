@@ -28,6 +28,8 @@ const actors: Actors = {
   whiteLabel: get('whiteLabel'),
   companies: get('companies'),
   palette: get('palette'),
+  stream: get('stream'),
+  alertBadge: get('alertBadge'),
 };
 
 // The api layer reports; the machines decide.
@@ -45,11 +47,25 @@ actors.session.on('navigate', (e) =>
     : navigate(e.to, { replace: e.to === '/maintenance' }),
 );
 actors.session.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, key: e.key, params: e.params }));
-actors.session.on('session.changed', () => actors.companies.send({ type: 'companies.load' }));
+actors.session.on('session.changed', (e) => {
+  actors.companies.send({ type: 'companies.load' });
+  // Each company's token reads its own stream and events; without a company there is nothing live to read.
+  if (e.companyId) {
+    actors.stream.send({ type: 'stream.start', scope: e.companyId });
+    actors.alertBadge.send({ type: 'badge.load' });
+  } else {
+    actors.stream.send({ type: 'stream.stop' });
+    actors.alertBadge.send({ type: 'badge.clear' });
+  }
+});
+actors.stream.on('alert', () => actors.alertBadge.send({ type: 'badge.changed' }));
+actors.stream.on('resumed', () => actors.alertBadge.send({ type: 'badge.changed' }));
 actors.session.on('session.started', (e) => actors.preferences.send({ type: 'preferences.suggest', locale: e.locale }));
 actors.session.on('session.ended', () => {
   actors.companies.send({ type: 'companies.clear' });
   actors.layout.send({ type: 'layout.clear' });
+  actors.stream.send({ type: 'stream.stop' });
+  actors.alertBadge.send({ type: 'badge.clear' });
 });
 
 // The palette knows what the app is now (data only); its commands and rules live in the machine.

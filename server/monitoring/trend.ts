@@ -56,6 +56,10 @@ export interface TileFacts {
   rangeMin: number | null;
   rangeMax: number | null;
   online: boolean;
+  /** When the node counts as offline if nothing more arrives (3 reporting periods after it was last seen); null if never seen. */
+  offlineAt: string | null;
+  /** 3 reporting periods of the node's hub, in ms: a reading at `t` keeps the node online until `t` plus this. */
+  reportingWindowMs: number;
 }
 
 /**
@@ -67,8 +71,9 @@ export async function tileFacts(db: Db, companyId: string, feedIds: readonly str
   const ids = [...new Set(feedIds)];
   for (let i = 0; i < ids.length; i += FEEDS_PER_STATEMENT) {
     const chunk = ids.slice(i, i + FEEDS_PER_STATEMENT);
-    const { rows } = await sql<{ feedId: string; effMin: number | null; effMax: number | null; online: number }>`
-      SELECT f.id AS feed_id, ${effMinSql} AS eff_min, ${effMaxSql} AS eff_max, ${onlineSql('n', now)} AS online
+    const { rows } = await sql<{ feedId: string; effMin: number | null; effMax: number | null; online: number; lastSeenAt: number | string | null; reportingWindow: number | string }>`
+      SELECT f.id AS feed_id, ${effMinSql} AS eff_min, ${effMaxSql} AS eff_max, ${onlineSql('n', now)} AS online,
+        n.last_seen_at, 3000 * h.reporting_period_s AS reporting_window
       FROM feeds f
       JOIN nodes n ON n.id = f.node_id
       JOIN hubs h ON h.id = n.hub_id
@@ -76,7 +81,14 @@ export async function tileFacts(db: Db, companyId: string, feedIds: readonly str
       JOIN signal_types st ON st.id = f.signal_type_id
       WHERE f.company_id = ${companyId} AND f.id IN (${sql.join(chunk)})`.execute(db);
     for (const r of rows) {
-      out.set(r.feedId, { rangeMin: r.effMin === null ? null : Number(r.effMin), rangeMax: r.effMax === null ? null : Number(r.effMax), online: Number(r.online) === 1 });
+      const window = Number(r.reportingWindow);
+      out.set(r.feedId, {
+        rangeMin: r.effMin === null ? null : Number(r.effMin),
+        rangeMax: r.effMax === null ? null : Number(r.effMax),
+        online: Number(r.online) === 1,
+        offlineAt: r.lastSeenAt === null ? null : new Date(Number(r.lastSeenAt) + window).toISOString(),
+        reportingWindowMs: window,
+      });
     }
   }
   return out;

@@ -28,7 +28,7 @@ async function dashboardOf(db: Db, company: { id: string; name: string }, now: n
   const [trends, facts] = [await hourlyTrends(db, feedIds, now), await tileFacts(db, company.id, feedIds, now)];
   const tile = (r: LatestReading) => ({
     ...r,
-    ...(facts.get(r.feedId) ?? { rangeMin: null, rangeMax: null, online: false }),
+    ...(facts.get(r.feedId) ?? { rangeMin: null, rangeMax: null, online: false, offlineAt: null, reportingWindowMs: 0 }),
     trend: trends.get(r.feedId) ?? { t: [], avg: [], min: [], max: [] },
   });
   return {

@@ -8,6 +8,8 @@ import { whiteLabelMachine } from './white-label.machine';
 import { companiesMachine } from './companies.machine';
 import { commandPaletteMachine } from './command-palette.machine';
 import { documentKeyboard } from './document-keyboard';
+import { streamMachine } from './stream.machine';
+import { alertBadgeMachine } from './alert-badge.machine';
 
 export interface AppInput {
   /** The host name white-label settings are fetched for. */
@@ -32,6 +34,8 @@ export const appMachine = setup({
     companies: companiesMachine,
     palette: commandPaletteMachine,
     keyboard: documentKeyboard,
+    stream: streamMachine,
+    alertBadge: alertBadgeMachine,
   },
 }).createMachine({
   id: 'app',
@@ -45,6 +49,9 @@ export const appMachine = setup({
     { id: 'whiteLabel', systemId: 'whiteLabel', src: 'whiteLabel', input: ({ context }) => ({ domain: context.domain }) },
     { id: 'companies', systemId: 'companies', src: 'companies' },
     { id: 'palette', systemId: 'palette', src: 'palette' },
+    // The live stream (DESIGN §6) and the top bar's count of open alert events; main.tsx starts both with a session.
+    { id: 'stream', systemId: 'stream', src: 'stream', input: {} },
+    { id: 'alertBadge', systemId: 'alertBadge', src: 'alertBadge' },
     // Ctrl+K, ?, /, j/k and chords: the document's keys go to the palette (see document-keyboard.ts).
     { id: 'keyboard', src: 'keyboard' },
   ],

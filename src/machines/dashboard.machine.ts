@@ -1,12 +1,16 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DashboardResponse, NodeInfo } from '../api/contract/monitoring';
 import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
 import { failureOf, type Failure } from './failure';
+import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
+import { applyReading, untilNextQuiet } from './dashboard-live';
 
 const api = () => import('../api/monitoring.api');
 
-/** How often the dashboard re-reads the company's sites while it is open. */
-export const DASHBOARD_REFRESH_MS = 60_000;
+/** After a failure, the dashboard tries again this much later. */
+export const DASHBOARD_RETRY_MS = 60_000;
+/** A burst of readings that wake quiet nodes costs one re-read, this long after the first. */
+export const DASHBOARD_SETTLE_MS = 5_000;
 
 export interface DashboardContext {
   dashboard: DashboardResponse | null;
@@ -18,28 +22,55 @@ export interface DashboardContext {
   nodesError: Failure | null;
   /** The session whose company switches the dashboard follows; null where nobody switches (tests). */
   session: CompanySource | null;
+  /** The app's live stream; null where nothing is live (tests). */
+  live: LiveSource | null;
 }
 
-export type DashboardEvent = { type: 'dashboard.refresh' } | { type: 'dashboard.nodes'; siteId: string } | { type: 'dashboard.closeNodes' } | CompanyChanged;
+export type DashboardEvent = { type: 'dashboard.refresh' } | { type: 'dashboard.nodes'; siteId: string } | { type: 'dashboard.closeNodes' } | CompanyChanged | LiveEvent;
 
 export const dashboardMachine = setup({
-  types: { context: {} as DashboardContext, events: {} as DashboardEvent, input: {} as { session?: CompanySource | null } | undefined },
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent, input: {} as { session?: CompanySource | null; live?: LiveSource | null } | undefined },
   actors: {
     companyWatch,
+    liveWatch,
     fetchDashboard: fromPromise<DashboardResponse>(async () => (await api()).dashboard()),
     fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => (await api()).dashboardNodes(input.siteId)),
   },
-  delays: { refresh: DASHBOARD_REFRESH_MS },
+  guards: {
+    /** The reading comes from a node the dashboard shows as offline. */
+    wakes: ({ context, event }) => event.type === 'live.reading' && context.dashboard !== null && applyReading(context.dashboard, event.reading).woke,
+  },
+  actions: {
+    applyReading: assign({
+      dashboard: ({ context, event }) => {
+        assertEvent(event, 'live.reading');
+        return context.dashboard && applyReading(context.dashboard, event.reading).dashboard;
+      },
+    }),
+  },
+  delays: {
+    retry: DASHBOARD_RETRY_MS,
+    settle: DASHBOARD_SETTLE_MS,
+    // No polling: the stream brings every reading, and the only change without a message — a node going quiet — is
+    // re-read when the first tile's node is due to.
+    quiet: ({ context }) => untilNextQuiet(context.dashboard, Date.now()),
+  },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({ dashboard: null, error: null, siteId: null, nodes: [], nodesError: null, session: input?.session ?? null }),
+  context: ({ input }) => ({ dashboard: null, error: null, siteId: null, nodes: [], nodesError: null, session: input?.session ?? null, live: input?.live ?? null }),
   type: 'parallel',
-  invoke: { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'dashboard' }) },
+  invoke: [
+    { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'dashboard' }) },
+    { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.live, kinds: ['reading'] as const }) },
+  ],
   states: {
     sites: {
       initial: 'loading',
-      // Another company's token: what the old one read is dropped, not shown under the new company's name.
-      on: { 'company.changed': { target: '.loading', actions: assign({ dashboard: null, error: null }) } },
+      on: {
+        // Another company's token: what the old one read is dropped, not shown under the new company's name.
+        'company.changed': { target: '.loading', actions: assign({ dashboard: null, error: null }) },
+        'live.reading': { actions: 'applyReading' },
+      },
       states: {
         loading: {
           invoke: {
@@ -49,9 +80,21 @@ export const dashboardMachine = setup({
             onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
           },
         },
-        // Live enough for a wall display: the sites are re-read every minute, and on demand.
-        ready: { after: { refresh: 'loading' }, on: { 'dashboard.refresh': 'loading' } },
-        failed: { after: { refresh: 'loading' }, on: { 'dashboard.refresh': 'loading' } },
+        // Live from the stream: readings patch the tiles; a gap in the stream (resumed), a node waking (its site's
+        // counts) or going quiet re-read the sites. Re-entered on each reading so the quiet timer follows the tiles.
+        ready: {
+          after: { quiet: 'loading' },
+          on: {
+            'dashboard.refresh': 'loading',
+            'live.resumed': 'loading',
+            'live.reading': [
+              { guard: 'wakes', target: 'settling', actions: 'applyReading' },
+              { target: 'ready', reenter: true, actions: 'applyReading' },
+            ],
+          },
+        },
+        settling: { after: { settle: 'loading' }, on: { 'dashboard.refresh': 'loading', 'live.resumed': 'loading' } },
+        failed: { after: { retry: 'loading' }, on: { 'dashboard.refresh': 'loading', 'live.resumed': 'loading' } },
       },
     },
     nodes: {

@@ -1,9 +1,11 @@
-import { and, assertEvent, assign, enqueueActions, or, raise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, cancel, enqueueActions, or, raise, setup, stateIn } from 'xstate';
 import type { Aggregation, DataViewType, HubInfo, Interval, NodeInfo, ReadingsResponse, SiteBasicInfo, SiteSummary } from '../api/contract/monitoring';
 import type { CompanyChanged, CompanySource } from './company-watch';
 import type { SiteViewStoreCommand } from './site-dashboard-store';
 import { PART_SOURCES, siteActors, type PartOutput, type SitePart } from './site-dashboard-actors';
 import { failureOf, type Failure } from './failure';
+import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
+import { applySiteReading, SITE_LIVE_REFRESH_MS } from './site-dashboard-live';
 import { DEFAULT_FEEDS, DEFAULT_VIEW, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
 
 // The view as data lives in site-view.ts; importers keep reading it from here.
@@ -15,6 +17,10 @@ export interface SiteDashboardContext {
   maxPoints: number;
   /** The session whose company switches the page follows; null where nobody switches (tests). */
   session: CompanySource | null;
+  /** The app's live stream; null where nothing is live (tests). */
+  live: LiveSource | null;
+  /** A re-read of a bucketed chart is already due (live readings of its feeds arrived since the last one). */
+  liveRefreshDue: boolean;
   /** The company's sites: the picker's list, and the test that an open or remembered site is still the company's. */
   sites: SiteSummary[];
   info: SiteBasicInfo | null;
@@ -44,7 +50,10 @@ export type SiteDashboardEvent =
   | { type: 'view.feeds'; feedIds: string[] }
   | { type: 'view.toggleFeed'; feedId: string }
   | { type: 'view.width'; px: number }
-  | { type: 'view.refresh' };
+  | { type: 'view.refresh' }
+  /** The throttled re-read a bucketed chart asked for while live readings arrived. */
+  | { type: 'live.refresh' }
+  | LiveEvent;
 
 export type SiteDashboardEmitted = { type: 'view.changed'; search: string };
 
@@ -56,9 +65,9 @@ const siteSetup = setup({
     context: {} as SiteDashboardContext,
     events: {} as SiteDashboardEvent,
     emitted: {} as SiteDashboardEmitted,
-    input: {} as { view: SiteView; width?: number; session?: CompanySource | null },
+    input: {} as { view: SiteView; width?: number; session?: CompanySource | null; live?: LiveSource | null },
   },
-  actors: siteActors,
+  actors: { ...siteActors, liveWatch },
   guards: {
     hasSite: ({ context }) => context.view.siteId !== null,
     listed: ({ context }) => context.sites.some((s) => s.id === context.view.siteId),
@@ -91,6 +100,16 @@ const siteSetup = setup({
     forgetSite: assign({ view: DEFAULT_VIEW }),
     clearSite: assign(({ context }) => ({ ...noSite(), errors: { sites: context.errors.sites } })),
     setView: assign({ view: ({ context }, patch: Partial<SiteView>) => ({ ...context.view, ...patch }) }),
+    /** A live reading: tiles and a growing raw chart take it at once; a bucketed chart is re-read, at most once a minute. */
+    applyLiveReading: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'live.reading');
+      const out = applySiteReading(context, event.reading);
+      enqueue.assign({ nodes: out.nodes, readings: out.readings });
+      if (out.stale && !context.liveRefreshDue) {
+        enqueue.assign({ liveRefreshDue: true });
+        enqueue.raise({ type: 'live.refresh' }, { delay: SITE_LIVE_REFRESH_MS, id: 'live-refresh' });
+      }
+    }),
   },
 });
 
@@ -160,6 +179,8 @@ export const siteDashboardMachine = siteSetup.createMachine({
     view: input.view,
     maxPoints: Math.max(200, Math.min(4000, Math.round((input.width ?? 1000) * 2))),
     session: input.session ?? null,
+    live: input.live ?? null,
+    liveRefreshDue: false,
     sites: [],
     ...noSite(),
     errors: {},
@@ -168,6 +189,7 @@ export const siteDashboardMachine = siteSetup.createMachine({
   invoke: [
     { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'site-dashboard' }) },
     { id: 'store', src: 'siteViewStore' },
+    { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.live, kinds: ['reading'] as const }) },
   ],
   states: {
     // The company's sites, read when the picker or a check needs them and again after every company change.
@@ -220,8 +242,12 @@ export const siteDashboardMachine = siteSetup.createMachine({
         },
         open: {
           type: 'parallel',
-          exit: 'clearSite',
+          exit: ['clearSite', cancel('live-refresh'), assign({ liveRefreshDue: false })],
           on: {
+            'live.reading': { actions: 'applyLiveReading' },
+            // A gap in the stream, or the chart's minute: what the page shows is read again, quietly for the parts.
+            'live.resumed': { actions: raise({ type: 'view.refresh' }) },
+            'live.refresh': { actions: [assign({ liveRefreshDue: false }), raise({ type: 'view.refresh' })] },
             'site.open': { target: 'open', reenter: true, actions: ['openSite', 'announce'] },
             'company.changed': 'checking',
             'site.choose': { target: 'picking', actions: ['forgetSite', 'announce'] },

@@ -16,6 +16,8 @@ export interface StreamContext {
   attempt: number;
   failure: Failure | null;
   displayKey: string | null;
+  /** Whose stream this is (a company, or a display): ids of another scope's stream mean nothing to this one. */
+  scope: string | null;
   /** 0..1, spreads reconnects of many clients after a server restart; injected so tests are exact. */
   random: () => number;
 }
@@ -26,7 +28,11 @@ export type StreamEvent =
   | { type: 'stream.message'; message: StreamMessage; id: string | null }
   | { type: 'stream.ended' }
   | { type: 'stream.failed'; error: unknown }
-  | { type: 'stream.retry' };
+  | { type: 'stream.retry' }
+  /** Sign-in, a company switch or a shadow: (re)open for the token now in use; a new scope forgets the old ids. */
+  | { type: 'stream.start'; scope: string }
+  /** Signed out: close, and stay closed until the next start. */
+  | { type: 'stream.stop' };
 
 /** What subscribers hear (`actor.on('reading', …)`): the message itself, by its kind. */
 export type StreamEmitted =
@@ -99,6 +105,10 @@ export const streamMachine = setup({
       },
     }),
     ended: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    begin: assign(({ context, event }) => {
+      assertEvent(event, 'stream.start');
+      return event.scope === context.scope ? { attempt: 0 } : { scope: event.scope, lastEventId: null, attempt: 0, failure: null };
+    }),
   },
   delays: {
     backoff: ({ context }) => backoffDelay(context.attempt, context.random),
@@ -110,35 +120,47 @@ export const streamMachine = setup({
     attempt: 0,
     failure: null,
     displayKey: input?.displayKey ?? null,
+    scope: null,
     random: input?.random ?? Math.random,
   }),
-  invoke: { id: 'network', src: 'networkStatus' },
-  initial: 'live',
-  on: { 'network.offline': '.offline' },
+  // Nothing opens until the owner says whose stream it is (the session's company, or a wall display's key).
+  initial: 'idle',
+  on: {
+    'stream.start': { target: '.running', reenter: true, actions: 'begin' },
+    'stream.stop': '.idle',
+  },
   states: {
-    live: {
-      invoke: {
-        id: 'connect',
-        src: 'connect',
-        input: ({ context }) => ({ lastEventId: context.lastEventId, displayKey: context.displayKey }),
-      },
-      initial: 'connecting',
-      on: {
-        'stream.ended': { target: 'waiting', actions: 'ended' },
-        'stream.failed': { target: 'waiting', actions: 'failed' },
-      },
+    idle: {},
+    running: {
+      invoke: { id: 'network', src: 'networkStatus' },
+      initial: 'live',
+      on: { 'network.offline': '.offline' },
       states: {
-        connecting: { on: { 'stream.opened': { target: 'open', actions: ['opened', 'announceResumed'] } } },
-        open: { on: { 'stream.message': { actions: ['remember', 'deliver'] } } },
+        live: {
+          invoke: {
+            id: 'connect',
+            src: 'connect',
+            input: ({ context }) => ({ lastEventId: context.lastEventId, displayKey: context.displayKey }),
+          },
+          initial: 'connecting',
+          on: {
+            'stream.ended': { target: 'waiting', actions: 'ended' },
+            'stream.failed': { target: 'waiting', actions: 'failed' },
+          },
+          states: {
+            connecting: { on: { 'stream.opened': { target: 'open', actions: ['opened', 'announceResumed'] } } },
+            open: { on: { 'stream.message': { actions: ['remember', 'deliver'] } } },
+          },
+        },
+        waiting: {
+          after: { backoff: 'live' },
+          on: { 'stream.retry': 'live' },
+        },
+        offline: {
+          // Back online: at once, without the backoff a failure would wait.
+          on: { 'network.online': { target: 'live', actions: assign({ attempt: 0 }) }, 'network.offline': {} },
+        },
       },
-    },
-    waiting: {
-      after: { backoff: 'live' },
-      on: { 'stream.retry': 'live' },
-    },
-    offline: {
-      // Back online: at once, without the backoff a failure would wait.
-      on: { 'network.online': { target: 'live', actions: assign({ attempt: 0 }) }, 'network.offline': {} },
     },
   },
 });

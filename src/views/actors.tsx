@@ -8,6 +8,8 @@ import type { layoutMachine } from '../machines/layout.machine';
 import type { whiteLabelMachine } from '../machines/white-label.machine';
 import type { companiesMachine } from '../machines/companies.machine';
 import type { commandPaletteMachine } from '../machines/command-palette.machine';
+import type { streamMachine } from '../machines/stream.machine';
+import type { alertBadgeMachine } from '../machines/alert-badge.machine';
 
 /** The global actors of the running app, reached by views through context (never as module singletons). */
 export interface Actors {
@@ -19,6 +21,9 @@ export interface Actors {
   whiteLabel: ActorRefFrom<typeof whiteLabelMachine>;
   companies: ActorRefFrom<typeof companiesMachine>;
   palette: ActorRefFrom<typeof commandPaletteMachine>;
+  /** The live stream: pages hear its messages through live-watch.ts. */
+  stream: ActorRefFrom<typeof streamMachine>;
+  alertBadge: ActorRefFrom<typeof alertBadgeMachine>;
 }
 
 const ActorsContext = createContext<Actors | null>(null);

@@ -1,18 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { dashboardMachine, DASHBOARD_REFRESH_MS, type DashboardContext } from '../../src/machines/dashboard.machine';
+import { dashboardMachine, DASHBOARD_SETTLE_MS, type DashboardContext } from '../../src/machines/dashboard.machine';
+import type { LiveSource } from '../../src/machines/live-watch';
 import { adminDashboardMachine } from '../../src/machines/admin-dashboard.machine';
 import { plexusMachine } from '../../src/machines/plexus.machine';
 import type { AdminOverview, DashboardResponse, NodeInfo, Plexus } from '../../src/api/contract/monitoring';
 import { held, session, startSession } from './session-fixtures';
 import { ApiError } from '../../src/api/client';
 
-const dash = (n: number): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: Array.from({ length: n }, () => ({} as never)) });
+/** A stand-in for the app's stream actor: the test emits what the server would send. */
+function fakeLive() {
+  const handlers = new Map<string, Set<(e: never) => void>>();
+  const live: LiveSource & { emit(e: { type: string; [k: string]: unknown }): void } = {
+    on: ((type: string, h: (e: never) => void) => {
+      if (!handlers.has(type)) handlers.set(type, new Set());
+      handlers.get(type)!.add(h);
+      return { unsubscribe: () => handlers.get(type)!.delete(h) };
+    }) as LiveSource['on'],
+    emit: (e) => handlers.get(e.type)?.forEach((h) => h(e as never)),
+  };
+  return live;
+}
+
+const dash = (n: number): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: Array.from({ length: n }, () => ({ latest: [] }) as never) });
 
 describe('dashboard machine', () => {
-  it('loads the sites, re-reads them every minute, and loads one site’s nodes on request (SPEC §4)', async () => {
+  it('loads the sites, re-reads them when the stream resumes after a gap, and loads one site’s nodes on request (SPEC §4)', async () => {
     vi.useFakeTimers();
     let calls = 0;
+    const live = fakeLive();
     const a = createActor(
       dashboardMachine.provide({
         actors: {
@@ -20,11 +36,14 @@ describe('dashboard machine', () => {
           fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => [{ id: `n-${input.siteId}` } as NodeInfo]),
         },
       }),
-      { input: {} },
+      { input: { live } },
     ).start();
     await vi.waitFor(() => expect(a.getSnapshot().matches({ sites: 'ready' })).toBe(true));
     expect(a.getSnapshot().context.dashboard?.sites).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS + 10);
+    // No polling: an hour without news reads nothing (no tile is due to go quiet).
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(calls).toBe(1);
+    live.emit({ type: 'resumed' });
     await vi.waitFor(() => expect(a.getSnapshot().context.dashboard?.sites).toHaveLength(2));
     a.send({ type: 'dashboard.nodes', siteId: 's1' });
     expect(a.getSnapshot().matches({ nodes: 'requesting' })).toBe(true);
@@ -32,6 +51,48 @@ describe('dashboard machine', () => {
     expect(a.getSnapshot().context.nodes[0]!.id).toBe('n-s1');
     a.send({ type: 'dashboard.closeNodes' });
     expect(a.getSnapshot().context.siteId).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it('patches tiles from live readings, re-reads once after a quiet node wakes, and when the next node is due to go quiet', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-01T12:00:00Z') });
+    const now = Date.now();
+    const window = 3 * 60_000;
+    const tile = (feedId: string, nodeId: string, online: boolean, at: number, value = 5) => ({
+      feedId, nodeId, nodeName: nodeId, name: feedId, unit: '°C', value, at: new Date(at).toISOString(), inRange: true,
+      rangeMin: 2, rangeMax: 8, online, offlineAt: new Date(at + window).toISOString(), reportingWindowMs: window, trend: { t: [], avg: [], min: [], max: [] },
+    });
+    const site = (latest: ReturnType<typeof tile>[]) => ({
+      id: 's1', name: 'S', parentSiteId: null, timezone: 'UTC', address: '', latitude: null, longitude: null, subSiteCount: 0, hubCount: 1,
+      nodeCount: 2, devicesOnline: 1, devicesOffline: 2, outOfRangeFeeds: 0, lastReadingAt: latest[0]!.at, latest,
+    });
+    let calls = 0;
+    const answer = (): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: [site([tile('f1', 'n1', true, now - 60_000), tile('f2', 'n2', false, now - 3_600_000)])] });
+    const live = fakeLive();
+    const a = createActor(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise<DashboardResponse>(async () => (calls++, answer())) } }), { input: { live } }).start();
+    await vi.waitFor(() => expect(a.getSnapshot().matches({ sites: 'ready' })).toBe(true));
+    // A warm reading on an online node: the tile and the site's count move, no read.
+    live.emit({ type: 'reading', reading: { feedId: 'f1', ts: new Date(now).toISOString(), value: 9.5 } });
+    const s1 = () => a.getSnapshot().context.dashboard!.sites[0]!;
+    expect(s1().latest[0]).toMatchObject({ value: 9.5, inRange: false, online: true, offlineAt: new Date(now + window).toISOString() });
+    expect(s1().outOfRangeFeeds).toBe(1);
+    // An older reading changes nothing.
+    live.emit({ type: 'reading', reading: { feedId: 'f1', ts: new Date(now - 120_000).toISOString(), value: 1 } });
+    expect(s1().latest[0]!.value).toBe(9.5);
+    expect(calls).toBe(1);
+    // The quiet node reports: it shows online at once, and the site's device counts are re-read once the burst settles.
+    live.emit({ type: 'reading', reading: { feedId: 'f2', ts: new Date(now).toISOString(), value: 4 } });
+    live.emit({ type: 'reading', reading: { feedId: 'f2', ts: new Date(now + 1).toISOString(), value: 4 } });
+    expect(s1().latest[1]).toMatchObject({ online: true, value: 4 });
+    await vi.advanceTimersByTimeAsync(DASHBOARD_SETTLE_MS + 10);
+    expect(calls).toBe(2);
+    await vi.waitFor(() => expect(a.getSnapshot().matches({ sites: 'ready' })).toBe(true));
+    // The answer says n1 was last seen a minute before `now`: a second after its window closes, it is re-read as quiet.
+    const due = now - 60_000 + window + 1_000;
+    await vi.advanceTimersByTimeAsync(due - Date.now() - 100);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toBe(3);
     vi.useRealTimers();
   });
 

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   bucketMsOf, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, siteDashboardMachine, viewFromSearch, type SiteDashboardContext, type SiteView,
 } from '../../src/machines/site-dashboard.machine';
 import type { CompanySource } from '../../src/machines/company-watch';
+import type { LiveSource } from '../../src/machines/live-watch';
+import { SITE_LIVE_REFRESH_MS } from '../../src/machines/site-dashboard-live';
 import type { SiteViewStoreCommand } from '../../src/machines/site-dashboard-store';
 import { held, session, startSession } from './session-fixtures';
 import type { HubInfo, NodeInfo, ReadingsRequest, ReadingsResponse, SiteBasicInfo, SiteSummary } from '../../src/api/contract/monitoring';
@@ -29,6 +31,7 @@ interface Setup {
   /** The SiteDashboard slice's query string, or null when none was kept. */
   saved?: string | null;
   session?: CompanySource | null;
+  live?: LiveSource | null;
 }
 
 function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo[] = () => [node('n1', ['f1', 'f2'])], more: Omit<Setup, 'nodesOf'> = {}) {
@@ -71,7 +74,7 @@ function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo
         siteViewStore: fromCallback<SiteViewStoreCommand>(({ receive }) => receive((c) => saved.push(c.search))),
       },
     }),
-    { input: { view: { ...DEFAULT_VIEW, siteId: 's1', ...view }, width: 800, session: more.session ?? null } },
+    { input: { view: { ...DEFAULT_VIEW, siteId: 's1', ...view }, width: 800, session: more.session ?? null, live: more.live ?? null } },
   );
   const urls: string[] = [];
   actor.on('view.changed', (e) => urls.push(e.search));
@@ -301,5 +304,53 @@ describe('site dashboard machine: a company switch (issue 11, item 14)', () => {
     actor.send({ type: 'site.open', siteId: 's2' });
     await settled(actor);
     expect(actor.getSnapshot().context.view.siteId).toBe('s2');
+  });
+});
+
+describe('the open site is live', () => {
+  /** A stand-in for the app's stream actor. */
+  function fakeLive() {
+    const handlers = new Map<string, Set<(e: never) => void>>();
+    return {
+      on: ((type: string, h: (e: never) => void) => {
+        if (!handlers.has(type)) handlers.set(type, new Set());
+        handlers.get(type)!.add(h);
+        return { unsubscribe: () => handlers.get(type)!.delete(h) };
+      }) as LiveSource['on'],
+      emit: (e: { type: string; [k: string]: unknown }) => handlers.get(e.type)?.forEach((h) => h(e as never)),
+    };
+  }
+  const reading = (feedId: string, value: number) => ({ type: 'reading', reading: { feedId, ts: new Date(Date.now()).toISOString(), value } });
+
+  it('grows a raw chart and the tiles at once, without reading again', async () => {
+    const live = fakeLive();
+    const s = start({ feedIds: ['f1'], aggregation: null }, undefined, { live });
+    await settled(s.actor);
+    live.emit(reading('f1', 9));
+    const c = s.actor.getSnapshot().context;
+    expect(c.readings!.series[0]!.value).toEqual([5, 9]);
+    expect(c.nodes[0]!.feeds[0]!.latest!.value).toBe(9);
+    expect(s.calls.readings).toHaveLength(1);
+  });
+
+  it('re-reads a bucketed chart once a minute while its feeds report, and at once after a gap in the stream', async () => {
+    vi.useFakeTimers();
+    try {
+      const live = fakeLive();
+      const s = start({ feedIds: ['f1'] }, undefined, { live });
+      await vi.waitFor(() => expect(s.actor.getSnapshot().matches({ page: { open: { readings: 'success' } } })).toBe(true));
+      for (let i = 0; i < 5; i++) live.emit(reading('f1', 6 + i));
+      live.emit(reading('f2', 1));
+      expect(s.calls.readings).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(SITE_LIVE_REFRESH_MS + 10);
+      expect(s.calls.readings).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(SITE_LIVE_REFRESH_MS * 3);
+      expect(s.calls.readings).toHaveLength(2);
+      live.emit({ type: 'resumed' });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(s.calls.readings).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

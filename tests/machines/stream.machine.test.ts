@@ -26,6 +26,7 @@ function harness(opts: { random?: () => number } = {}) {
   const heard: StreamEmitted[] = [];
   for (const type of ['reading', 'alert', 'export', 'resumed'] as const) actor.on(type, (e) => heard.push(e));
   actor.start();
+  actor.send({ type: 'stream.start', scope: 'c1' });
   return { actor, connects, heard, send: (e: StreamEvent) => send(e), network: (e: EventObject) => network(e) };
 }
 
@@ -37,14 +38,14 @@ describe('stream machine', () => {
 
   it('hands each message to subscribers by kind and resumes after the last id it saw', () => {
     const h = harness();
-    expect(h.actor.getSnapshot().matches({ live: 'connecting' })).toBe(true);
+    expect(h.actor.getSnapshot().matches({ running: { live: 'connecting' } })).toBe(true);
     h.send({ type: 'stream.opened' });
     h.send(reading('41', 4.2));
     h.send(reading('42', 4.4));
     expect(h.heard.map((e) => e.type)).toEqual(['resumed', 'reading', 'reading']);
     expect(h.heard[2]).toMatchObject({ reading: { value: 4.4 } });
     h.send({ type: 'stream.ended' });
-    expect(h.actor.getSnapshot().value).toBe('waiting');
+    expect(h.actor.getSnapshot().value).toEqual({ running: 'waiting' });
     vi.advanceTimersByTime(BACKOFF_MAX_MS);
     expect(h.connects.map((c) => c.lastEventId)).toEqual([null, '42']);
   });
@@ -74,12 +75,27 @@ describe('stream machine', () => {
     const h = harness();
     h.send({ type: 'stream.opened' });
     h.network({ type: 'network.offline' });
-    expect(h.actor.getSnapshot().value).toBe('offline');
+    expect(h.actor.getSnapshot().value).toEqual({ running: 'offline' });
     vi.advanceTimersByTime(10 * BACKOFF_MAX_MS);
     expect(h.connects).toHaveLength(1);
     h.network({ type: 'network.online' });
-    expect(h.actor.getSnapshot().matches({ live: 'connecting' })).toBe(true);
+    expect(h.actor.getSnapshot().matches({ running: { live: 'connecting' } })).toBe(true);
     expect(h.connects).toHaveLength(2);
+  });
+
+  it('stays closed until started, closes on stop, and forgets the last id when the scope changes', () => {
+    const h = harness();
+    h.send({ type: 'stream.opened' });
+    h.send(reading('41', 1));
+    h.actor.send({ type: 'stream.start', scope: 'c1' });
+    expect(h.connects.at(-1)).toEqual({ lastEventId: '41', displayKey: null });
+    h.actor.send({ type: 'stream.stop' });
+    expect(h.actor.getSnapshot().value).toBe('idle');
+    vi.advanceTimersByTime(10 * BACKOFF_MAX_MS);
+    expect(h.connects).toHaveLength(2);
+    // Another company's stream: its ids are not this one's, so it starts from now.
+    h.actor.send({ type: 'stream.start', scope: 'c2' });
+    expect(h.connects.at(-1)).toEqual({ lastEventId: null, displayKey: null });
   });
 
   it('spreads reconnects: half the step plus up to another half, capped', () => {
@@ -93,6 +109,7 @@ describe('stream machine', () => {
     const events = [
       { type: 'stream.opened' }, reading('1', 1), { type: 'stream.ended' }, { type: 'stream.failed', error: { status: 500, code: 'internal_error' } },
       { type: 'stream.retry' }, { type: 'network.offline' }, { type: 'network.online' },
+      { type: 'stream.start', scope: 'c1' }, { type: 'stream.start', scope: 'c2' }, { type: 'stream.stop' },
     ];
     const model = buildModel({ machine: streamMachine, input: { random: () => 0 }, events: events as never, serialize: (s) => JSON.stringify(s.value) });
     printCoverage('stream', model.coverage);

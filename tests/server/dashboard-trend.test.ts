@@ -106,9 +106,15 @@ describe('GET /api/dashboard: each tile’s 24-hour trend and range', () => {
     for (const site of dashboard.sites) {
       const r = await call(t.app, 'GET', `/api/site-dashboard/${site.id}/nodes`, undefined, token);
       const online = new Map((r.body.data as { id: string; online: boolean }[]).map((n) => [n.id, n.online]));
+      const nodes = new Map((r.body.data as { id: string; lastSeenAt: string | null }[]).map((n) => [n.id, n]));
       for (const tile of site.latest) {
         expect(tile.online).toBe(online.get(tile.nodeId));
         if (!tile.online) offline++;
+        // The moment it will go quiet agrees with the status now: online exactly while that moment is ahead.
+        const seen = nodes.get(tile.nodeId)!.lastSeenAt;
+        expect(tile.offlineAt).toBe(seen === null ? null : new Date(Date.parse(seen) + tile.reportingWindowMs).toISOString());
+        expect(tile.reportingWindowMs).toBeGreaterThan(0);
+        if (tile.offlineAt) expect(Date.parse(tile.offlineAt) >= clock.now()).toBe(tile.online);
       }
     }
     // The small world has quiet nodes; whether one makes a tile is up to the ranking, so only sanity is checked.

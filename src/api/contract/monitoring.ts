@@ -122,6 +122,12 @@ export const dashboardReading = latestReading.extend({
   rangeMax: z.number().nullable(),
   /** The node reporting the feed is online: seen within 3 reporting periods of its hub (DESIGN §3). */
   online: z.boolean(),
+  /**
+   * When the node will count as offline if nothing more arrives (ISO 8601; null if never seen), and the window a new
+   * reading opens (3 reporting periods, ms): a live page turns a quiet node offline at the right moment without polling.
+   */
+  offlineAt: z.string().nullable(),
+  reportingWindowMs: z.number().int().min(0),
   trend: hourlyTrend,
 });
 export type DashboardReading = z.infer<typeof dashboardReading>;

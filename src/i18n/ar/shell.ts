@@ -38,6 +38,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.account': 'قائمة الحساب',
   'topbar.menu': 'القائمة',
   'topbar.search': 'بحث',
+  'topbar.alertsOpen': 'أحداث التنبيه: {{count}} مفتوحة',
+  'topbar.alertsNone': 'أحداث التنبيه: لا شيء مفتوح',
   'shadow.banner.company': 'أنت تعمل الآن بصفة الشركة {{name}} (بواسطة {{actor}}).',
   'shadow.banner.user': 'أنت تعمل الآن بصفة {{name}} (بواسطة {{actor}}).',
   'shadow.exit': 'خروج',

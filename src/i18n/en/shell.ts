@@ -36,6 +36,8 @@ export const shell = {
   'topbar.account': 'Account menu',
   'topbar.menu': 'Menu',
   'topbar.search': 'Search',
+  'topbar.alertsOpen': 'Alert events: {{count}} open',
+  'topbar.alertsNone': 'Alert events: none open',
   'shadow.banner.company': 'You are acting as the company {{name}} (shadowed by {{actor}}).',
   'shadow.banner.user': 'You are acting as {{name}} (shadowed by {{actor}}).',
   'shadow.exit': 'Exit',

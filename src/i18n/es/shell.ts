@@ -38,6 +38,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.account': 'Menú de la cuenta',
   'topbar.menu': 'Menú',
   'topbar.search': 'Buscar',
+  'topbar.alertsOpen': 'Eventos de alerta: {{count}} abiertos',
+  'topbar.alertsNone': 'Eventos de alerta: ninguno abierto',
   'shadow.banner.company': 'Está actuando como la empresa {{name}} (suplantación iniciada por {{actor}}).',
   'shadow.banner.user': 'Está actuando como {{name}} (suplantación iniciada por {{actor}}).',
   'shadow.exit': 'Salir',

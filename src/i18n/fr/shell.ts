@@ -38,6 +38,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.account': 'Menu du compte',
   'topbar.menu': 'Menu',
   'topbar.search': 'Rechercher',
+  'topbar.alertsOpen': "Événements d'alerte : {{count}} ouverts",
+  'topbar.alertsNone': "Événements d'alerte : aucun ouvert",
   'shadow.banner.company': 'Vous agissez au nom de l’entreprise {{name}} (emprunt d’identité par {{actor}}).',
   'shadow.banner.user': 'Vous agissez en tant que {{name}} (emprunt d’identité par {{actor}}).',
   'shadow.exit': 'Quitter',

@@ -38,6 +38,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.account': 'Menu dell’account',
   'topbar.menu': 'Menu',
   'topbar.search': 'Cerca',
+  'topbar.alertsOpen': 'Eventi di allarme: {{count}} aperti',
+  'topbar.alertsNone': 'Eventi di allarme: nessuno aperto',
   'shadow.banner.company': 'Sta operando come l’azienda {{name}} (impersonificazione avviata da {{actor}}).',
   'shadow.banner.user': 'Sta operando come {{name}} (impersonificazione avviata da {{actor}}).',
   'shadow.exit': 'Uscire',

@@ -38,6 +38,8 @@ export const shell: Record<keyof typeof En, string> = {
   'topbar.account': '账户菜单',
   'topbar.menu': '菜单',
   'topbar.search': '搜索',
+  'topbar.alertsOpen': '告警事件：{{count}} 个未处理',
+  'topbar.alertsNone': '告警事件：无未处理',
   'shadow.banner.company': '您正以公司 {{name}} 的身份操作（实际操作人：{{actor}}）。',
   'shadow.banner.user': '您正以 {{name}} 的身份操作（实际操作人：{{actor}}）。',
   'shadow.exit': '退出',

@@ -180,9 +180,9 @@ function Health({ sites }: { sites: Site[] }) {
 }
 
 function CompanyDashboard() {
-  const { session } = useActors();
-  // The machine follows company switches itself (it re-reads the sites for the new token).
-  const dash = useActorRef(dashboardMachine, { input: { session } });
+  const { session, stream } = useActors();
+  // The machine follows company switches itself (it re-reads the sites for the new token) and the live stream.
+  const dash = useActorRef(dashboardMachine, { input: { session, live: stream } });
   const data = useSelector(dash, (st) => st.context.dashboard);
   const failure = useSelector(dash, (st) => st.context.error);
   const loading = useSelector(dash, (st) => st.matches({ sites: 'loading' }));

@@ -171,6 +171,22 @@ const barControl = style({
 /** A top-bar action: quiet text that takes a tint on hover (no box around every control). */
 export const barButton = style([barControl]);
 export const iconButton = style([barControl, { width: vars.density.control.md, paddingInline: 0, flexShrink: 0, fontSize: vars.font.size.lg }]);
+/** The open alert events beside the bell: the danger colour with a count, so it reads without colour too. */
+export const badgeCount = style({
+  minWidth: '1.25rem',
+  height: '1.25rem',
+  paddingInline: '0.3rem',
+  borderRadius: '999px',
+  background: vars.palette.status.error.bg,
+  color: vars.palette.status.error.fg,
+  border: `1px solid ${vars.palette.status.error.fg}`,
+  fontSize: vars.font.size.xs,
+  fontWeight: vars.font.weight.bold,
+  lineHeight: '1.25rem',
+  textAlign: 'center',
+  fontVariantNumeric: 'tabular-nums',
+});
+export const alertLink = style([barControl, { gap: vars.space.xs, flexShrink: 0, fontSize: vars.font.size.lg }]);
 /** The palette's opener: reads as a search field with its shortcut. */
 export const searchButton = style([
   barControl,

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useActors } from '../actors';
-import { t } from '../../i18n';
+import { formatNumber, t } from '../../i18n';
 import { LanguageSelect } from '../ui/language-select';
 import { Icon } from '../ui/icons';
 import * as f from './frame.css';
@@ -75,6 +75,22 @@ function CompanySelect({ wide }: { wide: boolean }) {
   );
 }
 
+/**
+ * The open alert events (state active) as a bell with a count, one click or `g a` from the list. Its name says the
+ * count, so a screen reader hears what the colour shows; it stays quiet (no count) when nothing waits.
+ */
+function AlertBadge() {
+  const { alertBadge } = useActors();
+  const count = useSelector(alertBadge, (s) => s.context.count);
+  const label = count ? t('topbar.alertsOpen', { count: formatNumber(count) }) : t('topbar.alertsNone');
+  return (
+    <Link href="/alert-events" className={f.alertLink} aria-label={label} title={label}>
+      <Icon name="bell" />
+      {count ? <span className={f.badgeCount} aria-hidden="true">{count > 99 ? '99+' : formatNumber(count)}</span> : null}
+    </Link>
+  );
+}
+
 function DesktopBar() {
   const { session, layout, palette } = useActors();
   return (
@@ -82,6 +98,7 @@ function DesktopBar() {
       <NavToggle />
       <CompanySelect wide />
       <span className={f.spacer} />
+      <AlertBadge />
       <button
         type="button"
         className={f.searchButton}
@@ -134,6 +151,7 @@ function PhoneBar() {
           {logo ? <img src={logo} alt="" className={f.phoneLogo} /> : <span aria-hidden="true" className={au.mark}>S</span>}
         </Link>
         <span className={f.phoneTitle}>{companyName || t('app.name')}</span>
+        <AlertBadge />
         <button type="button" className={f.iconButton} aria-label={`${t('palette.open')} (Ctrl K)`} title={t('palette.open')} onClick={() => palette.send({ type: 'palette.open' })}>
           <Icon name="search" />
         </button>

@@ -40,9 +40,9 @@ export function SiteDashboardView() {
 type SiteActor = ActorRefFrom<typeof siteDashboardMachine>;
 
 function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (search: string) => void }) {
-  const { session } = useActors();
+  const { session, stream } = useActors();
   const site = useActorRef(siteDashboardMachine, {
-    input: { view: viewFromSearch(search), width: typeof window === 'undefined' ? 1000 : window.innerWidth - 320, session },
+    input: { view: viewFromSearch(search), width: typeof window === 'undefined' ? 1000 : window.innerWidth - 320, session, live: stream },
   });
   const page = useSelector(site, (st) => (st.matches({ page: 'open' }) ? 'open' : st.matches({ page: 'picking' }) ? 'picking' : 'waiting'));
   // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.

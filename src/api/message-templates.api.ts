@@ -1,0 +1,5 @@
+import { resourceApi } from './resource.api';
+import { messageTemplate, type MessageTemplate, type MessageTemplateChange, type MessageTemplateInput } from './contract/alerts';
+
+/** `/api/message-templates` (DESIGN §6, the Messages Manager). */
+export const messageTemplatesApi = resourceApi<MessageTemplate, MessageTemplateInput, MessageTemplateChange>('message-templates', messageTemplate);
