@@ -20,6 +20,7 @@ import { auditRoutes } from './routes/audit';
 import { streamRoutes } from './routes/stream';
 import { alertEventRoutes } from './routes/alert-events';
 import { alertLinkRoutes } from './routes/alert-links';
+import { reportRoutes } from './routes/reports';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 
@@ -77,6 +78,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await streamRoutes(api, deps);
     await alertEventRoutes(api, deps);
     await alertLinkRoutes(api, deps);
+    await reportRoutes(api, deps);
     registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

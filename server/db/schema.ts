@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AlertTables } from './alerts.schema';
+import type { ReportTables } from './reports.schema';
 
 /** Times are epoch milliseconds in both dialects; flags are 0/1 integers. */
 export interface CompaniesTable {
@@ -136,6 +137,9 @@ export interface SitesTable {
   safeMax: number | null;
   /** A maintenance window: alert events opened before it ends are muted. */
   mutedUntil: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The daily fridge checks, local `HH:MM` (issue 14). */
+  checkAm: ColumnType<string, string | undefined, string>;
+  checkPm: ColumnType<string, string | undefined, string>;
   createdAt: number;
 }
 export interface HubsTable {
@@ -228,7 +232,7 @@ export interface FeedLatestTable {
   value: number;
 }
 
-export interface Database extends AlertTables {
+export interface Database extends AlertTables, ReportTables {
   companies: CompaniesTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -61,7 +61,7 @@ export const sites = defineResource({
     const row: SiteRow = {
       id: newId(), companyId, parentSiteId: await parentFor(db, companyId, input.parentSiteId ?? null), name: input.name,
       address: input.address ?? '', ...position(input.coordinates ?? ''), timezone: input.timezone,
-      safeMin: input.low ?? null, safeMax: input.high ?? null, mutedUntil: null, createdAt: scope.now,
+      safeMin: input.low ?? null, safeMax: input.high ?? null, mutedUntil: null, checkAm: '09:00', checkPm: '16:00', createdAt: scope.now,
     };
     await insertSite(db, row);
     return row;

@@ -196,7 +196,7 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
       return {
         id: uuid(), companyId: company.id, parentSiteId, name: siteName, address, coordinates,
         latitude: parsed?.latitude ?? null, longitude: parsed?.longitude ?? null, timezone: company.timezone,
-        safeMin: null, safeMax: null, mutedUntil: null, createdAt: installed,
+        safeMin: null, safeMax: null, mutedUntil: null, checkAm: '09:00', checkPm: '16:00', createdAt: installed,
       };
     };
     const top = site(null, name, spec.address(int(1, 180), pick(spec.streets), town, town.postcode(rand)));

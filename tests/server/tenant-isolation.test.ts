@@ -7,13 +7,15 @@ import { idsOfCompany, seedSmallWorld } from './world-fixture';
 // covered without touching this file) with every kind of id of every company it does not belong to. Each answer must
 // be a 403 or 404 that holds no data; list routes must answer nothing of the other companies.
 
-const PREFIXES = ['/api/site-dashboard', '/api/sites', '/api/dashboard', '/api/hubs', '/api/plexus', '/api/alertevents'];
+const PREFIXES = ['/api/site-dashboard', '/api/sites', '/api/dashboard', '/api/hubs', '/api/plexus', '/api/alertevents', '/api/medication-fridge-reports'];
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A body that passes validation, so the tenant check (not the schema) is what answers. */
-function bodyFor(method: Method, path: string, foreign: { feed?: string; node?: string }): unknown {
+function bodyFor(method: Method, path: string, foreign: { feed?: string; node?: string; fridge?: string }): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined;
   if (path.startsWith('/api/alertevents/')) return { action: 'comment', comment: 'Checked' };
+  if (path.endsWith('/medication-fridge-reports')) return { nodeId: foreign.fridge ?? foreign.node ?? 'x', period: lastMonth() };
+  if (method === 'PUT' && path.startsWith('/api/medication-fridge-reports/')) return { days: [] };
   if (/readings(-minmax)?$/.test(path) || path.includes('/export/')) {
     const to = new Date();
     const from = new Date(to.getTime() - 86_400_000);
@@ -25,6 +27,9 @@ function bodyFor(method: Method, path: string, foreign: { feed?: string; node?: 
   }
   return {};
 }
+
+/** The month before this one, `YYYY-MM` (UTC is close enough: a report may be kept for any month that has begun). */
+const lastMonth = () => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString().slice(0, 7);
 
 const fill = (path: string, id: string) => path.replace(/:\w+/g, encodeURIComponent(id));
 
@@ -56,6 +61,14 @@ describe('tenant isolation', () => {
           openedAt: 1, endedAt: null, peak: 9, detail: '', acknowledgedBy: null, acknowledgedAt: null, assigneeId: null, muted: 0, escalationSteps: 0,
         })
         .execute();
+      // And a report, so the report routes are called with ids of every company.
+      await t.deps.db
+        .insertInto('medicationFridgeReports')
+        .values({
+          id: reportOf(companyId), companyId, siteId: k.fridgeSite ?? k.site, nodeId: k.fridge ?? k.node, period: '2020-01', status: 'draft', dayEntries: '{}', excursionEntries: '{}',
+          snapshot: null, createdBy: 'seed', createdAt: 0, updatedAt: 0, submittedBy: null, submittedAt: null,
+        })
+        .execute();
     }
     const ids = await demoIds(t.deps);
     const manager = await signIn(t.app, DEMO.manager);
@@ -76,6 +89,7 @@ describe('tenant isolation', () => {
 
   const companies = () => [...new Set(plan.sites.map((s) => s.companyId))];
   const eventOf = (companyId: string) => `event-${companyId}`;
+  const reportOf = (companyId: string) => `report-${companyId}`;
   /** Every id a company owns in the plan, to look for in answers. */
   const ownedBy = (companyId: string) => [
     companyId,
@@ -84,12 +98,13 @@ describe('tenant isolation', () => {
     ...plan.nodes.filter((n) => n.companyId === companyId).flatMap((n) => [n.id, ...n.feeds.map((f) => f.id)]),
     ...plan.tags.filter((x) => x.companyId === companyId).map((x) => x.id),
     eventOf(companyId),
+    reportOf(companyId),
   ];
   /** One id of every kind: site, sub-site, hub, node, feed, node tag and the company itself. */
   const kindsOf = (companyId: string) => {
     const k = idsOfCompany(plan, companyId);
     const tag = plan.tags.find((x) => x.companyId === companyId)?.id;
-    return Object.entries({ company: companyId, ...k, tag, event: eventOf(companyId) }).filter((e): e is [string, string] => typeof e[1] === 'string');
+    return Object.entries({ company: companyId, ...k, tag, event: eventOf(companyId), report: reportOf(companyId) }).filter((e): e is [string, string] => typeof e[1] === 'string');
   };
 
   it('covers the monitoring routes of issue 4 that take an id', () => {
@@ -112,7 +127,7 @@ describe('tenant isolation', () => {
         const k = idsOfCompany(plan, foreign);
         for (const r of routes.filter((x) => x.path.includes(':'))) {
           for (const [kind, id] of kinds) {
-            const res = await call(t.app, r.method, fill(r.path, id), bodyFor(r.method, r.path, { feed: k.feed }), s.token);
+            const res = await call(t.app, r.method, fill(r.path, id), bodyFor(r.method, r.path, { feed: k.feed, fridge: k.fridge }), s.token);
             calls++;
             const text = JSON.stringify(res.body ?? null);
             const leaked = owned.filter((o) => o !== id && text.includes(o));
@@ -129,7 +144,7 @@ describe('tenant isolation', () => {
 
   it("refuses another company's feeds and nodes in a readings call on the session's own site", async () => {
     const failures: string[] = [];
-    const readingRoutes = routes.filter((r) => r.method === 'POST' && bodyFor(r.method, r.path, {}) !== undefined && Object.keys(bodyFor(r.method, r.path, {}) as object).length > 0);
+    const readingRoutes = routes.filter((r) => r.method === 'POST' && (/readings(-minmax)?$/.test(r.path) || r.path.includes('/export/')));
     expect(readingRoutes.length).toBeGreaterThanOrEqual(2);
     for (const s of sessions) {
       const own = idsOfCompany(plan, s.companyId).site;
@@ -173,7 +188,7 @@ describe('tenant isolation', () => {
     for (const r of routes.filter((x) => x.path.includes(':') && (x.method === 'GET' || x.method === 'POST'))) {
       let ok = false;
       for (const [, id] of kinds) {
-        const res = await call(t.app, r.method, fill(r.path, id), bodyFor(r.method, r.path, { feed: k.feed }), s.token);
+        const res = await call(t.app, r.method, fill(r.path, id), bodyFor(r.method, r.path, { feed: k.feed, fridge: k.fridge }), s.token);
         if (res.status >= 200 && res.status < 300) ok = true;
       }
       if (!ok) failures.push(`${r.method} ${r.path} answered no id of the session's own company`);

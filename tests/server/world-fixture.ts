@@ -23,6 +23,9 @@ export function idsOfCompany(plan: WorldPlan, companyId: string) {
     hub: plan.hubs.find((h) => h.companyId === companyId)!.id,
     node: nodes[0]!.id,
     feed: nodes[0]!.feeds[0]!.id,
+    /** A fridge probe and its site: what a medication fridge report is kept for. */
+    fridge: nodes.find((n) => n.deviceType === 'Fridge Probe')?.id,
+    fridgeSite: nodes.find((n) => n.deviceType === 'Fridge Probe')?.siteId,
   };
 }
 

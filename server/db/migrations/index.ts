@@ -10,6 +10,7 @@ import * as m0008 from './0008-device-lists';
 import * as m0009 from './0009-node-search';
 import * as m0010 from './0010-signal-type-keys';
 import * as m0011 from './0011-alerts';
+import * as m0015 from './0015-reports';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0009-node-search': m0009,
   '0010-signal-type-keys': m0010,
   '0011-alerts': m0011,
+  // 0012–0014 are reserved for work in flight on alerts (idempotency, displays, rule indexes).
+  '0015-reports': m0015,
 };
