@@ -21,6 +21,7 @@ import { streamRoutes } from './routes/stream';
 import { alertEventRoutes } from './routes/alert-events';
 import { alertLinkRoutes } from './routes/alert-links';
 import { reportRoutes } from './routes/reports';
+import { exportRoutes } from './routes/exports';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 
@@ -79,6 +80,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await alertEventRoutes(api, deps);
     await alertLinkRoutes(api, deps);
     await reportRoutes(api, deps);
+    await exportRoutes(api, deps);
     registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

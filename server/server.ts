@@ -5,6 +5,7 @@ import { app, serverOptions } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './seed/seed';
 import { startSimulator } from './jobs/simulator';
 import { startAlertJobs } from './jobs/alerts';
+import { startExportJobs } from './jobs/exports';
 import { publishStored } from './live/publish';
 import { freezeClock } from './clock';
 
@@ -32,8 +33,11 @@ async function main(): Promise<void> {
       }) : null;
   // Feeds gone silent, escalations and notification mails: one timer, a few seconds apart.
   const alerts = startAlertJobs(deps, { log: seedLog });
+  // Export jobs: built, stored and mailed by a worker every instance runs (they share the queue).
+  const exportsWorker = startExportJobs(deps, { log: seedLog });
   const close = async () => {
     await alerts.stop();
+    await exportsWorker.stop();
     await simulator?.stop();
     await fastify.close();
     await deps.close();

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AlertTables } from './alerts.schema';
 import type { ReportTables } from './reports.schema';
+import type { ExportTables } from './exports.schema';
 
 /** Times are epoch milliseconds in both dialects; flags are 0/1 integers. */
 export interface CompaniesTable {
@@ -232,7 +233,7 @@ export interface FeedLatestTable {
   value: number;
 }
 
-export interface Database extends AlertTables, ReportTables {
+export interface Database extends AlertTables, ReportTables, ExportTables {
   companies: CompaniesTable;
   users: UsersTable;
   memberships: MembershipsTable;

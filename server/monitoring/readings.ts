@@ -238,8 +238,8 @@ const empty = (feed: SeriesFeed, arrays: string[]): ReadingSeries => {
 
 const isConsumption = (q: SeriesQuery) => q.view === 'ConsumptionOverTime' || q.view === 'ConsumptionPeriod';
 
-/** The arrays an answer carries, after `t`. */
-function arraysOf(q: SeriesQuery): string[] {
+/** The arrays an answer carries, after `t`: the value columns, in order (the CSV export writes the same). */
+export function arraysOf(q: Pick<SeriesQuery, 'view' | 'aggregation'>): string[] {
   switch (q.view) {
     case 'MinMax':
       return ['min', 'max'];

@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = [
   'GET /api/openapi.json',
   'GET /api/white-label', // branding before sign-in
   'GET /dev/mail',
+  'GET /api/export-jobs/:id/file', // the mailed link's token, not a session
   'POST /api/external-login/:provider/start',
   'POST /api/external-login/callback',
   'POST /api/forgot-password',

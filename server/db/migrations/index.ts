@@ -11,6 +11,7 @@ import * as m0009 from './0009-node-search';
 import * as m0010 from './0010-signal-type-keys';
 import * as m0011 from './0011-alerts';
 import * as m0015 from './0015-reports';
+import * as m0016 from './0016-exports';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0011-alerts': m0011,
   // 0012–0014 are reserved for work in flight on alerts (idempotency, displays, rule indexes).
   '0015-reports': m0015,
+  '0016-exports': m0016,
 };

@@ -1,0 +1,30 @@
+/** The export tables of migration 0016 (issue 14); Database in schema.ts includes them. */
+export interface ExportJobsTable {
+  id: string;
+  companyId: string;
+  siteId: string;
+  /** Who asked, and whom the link is mailed to. */
+  userId: string;
+  kind: 'readings' | 'readings-minmax';
+  /** The readings request as given (JSON). */
+  query: string;
+  status: 'Pending' | 'Sent' | 'Error';
+  progress: number;
+  rowCount: number | null;
+  error: string | null;
+  /** The CSV under DATA_DIR/exports once written. */
+  fileName: string | null;
+  attempts: number;
+  /** A worker holds the job until then; a crashed worker's job is taken up again after it. */
+  leaseUntil: number | null;
+  /** Earliest next try after a failure. */
+  notBefore: number;
+  tokenHash: string | null;
+  tokenExpiresAt: number | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+export interface ExportTables {
+  exportJobs: ExportJobsTable;
+}

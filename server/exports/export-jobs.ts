@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppDeps } from '../context';
+import type { Db } from '../db/database';
+import type { ExportJobsTable } from '../db/exports.schema';
+import { mailLinkBase } from '../auth/passwords.service';
+import { feedsOfSite } from '../monitoring/site-access';
+import { mailLanguage } from '../mail/language';
+import { exportReadyMail } from './export-mail';
+import { estimateRows, writeExport, type ExportFeed } from './csv-export';
+import type { ExportJob } from '../../src/api/contract/exports';
+import type { ReadingsRequest } from '../../src/api/contract/monitoring';
+
+/** A worker holds a job this long between progress reports; a crashed worker's job is taken up again after it. */
+export const EXPORT_LEASE_MS = 60_000;
+/** Tries before a job is given up with its reason. */
+export const EXPORT_MAX_ATTEMPTS = 3;
+/** DESIGN §6: the mailed link is valid for 7 days. */
+export const EXPORT_LINK_TTL_MS = 7 * 86_400_000;
+
+export type ExportJobRow = ExportJobsTable;
+
+export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export const exportView = (r: ExportJobRow): ExportJob => ({
+  id: r.id, siteId: r.siteId, kind: r.kind, status: r.status, progress: Number(r.progress), rowCount: r.rowCount === null ? null : Number(r.rowCount),
+  error: r.error, createdAt: iso(Number(r.createdAt))!, sentAt: iso(r.sentAt === null ? null : Number(r.sentAt)),
+});
+
+export const exportsDir = (deps: Pick<AppDeps, 'config'>) => path.resolve(deps.config.DATA_DIR, 'exports');
+
+export async function createExportJob(db: Db, job: { companyId: string; siteId: string; userId: string; kind: ExportJobRow['kind']; query: ReadingsRequest }, now: number): Promise<ExportJobRow> {
+  const row: ExportJobRow = {
+    id: crypto.randomUUID(), companyId: job.companyId, siteId: job.siteId, userId: job.userId, kind: job.kind, query: JSON.stringify(job.query),
+    status: 'Pending', progress: 0, rowCount: null, error: null, fileName: null, attempts: 0, leaseUntil: null, notBefore: now,
+    tokenHash: null, tokenExpiresAt: null, createdAt: now, sentAt: null,
+  };
+  await db.insertInto('exportJobs').values(row).execute();
+  return row;
+}
+
+/** The next job due, claimed with a lease (PostgreSQL instances skip what another is claiming). */
+async function claimNext(deps: AppDeps, now: number): Promise<ExportJobRow | null> {
+  return deps.db.transaction().execute(async (trx) => {
+    let q = trx
+      .selectFrom('exportJobs')
+      .selectAll()
+      .where('status', '=', 'Pending')
+      .where('notBefore', '<=', now)
+      .where((e) => e.or([e('leaseUntil', 'is', null), e('leaseUntil', '<', now)]))
+      .orderBy('createdAt')
+      .limit(1);
+    if (deps.dialect === 'postgres') q = q.forUpdate().skipLocked();
+    const row = await q.executeTakeFirst();
+    if (!row) return null;
+    await trx.updateTable('exportJobs').set({ leaseUntil: now + EXPORT_LEASE_MS, attempts: Number(row.attempts) + 1 }).where('id', '=', row.id).execute();
+    return { ...row, attempts: Number(row.attempts) + 1, leaseUntil: now + EXPORT_LEASE_MS };
+  });
+}
+
+const announce = (deps: AppDeps, row: ExportJobRow) => void deps.live.publish([{ kind: 'export', companyId: row.companyId, siteId: row.siteId, data: exportView(row) }]);
+
+/**
+ * Builds one job's CSV, then in one statement marks it Sent with a link valid 7 days, then mails the link. Marking
+ * before mailing means a crash can never mail twice: at worst the mail is lost, and the exports list still offers the
+ * file. A failure is tried again (a minute, then four) and after EXPORT_MAX_ATTEMPTS becomes Error with its reason.
+ */
+async function runJob(deps: AppDeps, row: ExportJobRow, now: () => number): Promise<ExportJobRow> {
+  const { db } = deps;
+  const dir = exportsDir(deps);
+  const fileName = `${row.id}.csv`;
+  try {
+    const query = JSON.parse(row.query) as ReadingsRequest;
+    const site = await db.selectFrom('sites').select(['id', 'companyId', 'timezone', 'name']).where('id', '=', row.siteId).executeTakeFirstOrThrow();
+    const feeds = await feedsOfSite(db, site, query.feedIds, query.nodeIds);
+    const names = feeds.length
+      ? await db.selectFrom('nodes as n').innerJoin('sites as s', 's.id', 'n.siteId').select(['n.id', 'n.name', 's.name as siteName']).where('n.id', 'in', feeds.map((f) => f.nodeId)).execute()
+      : [];
+    const byNode = new Map(names.map((n) => [n.id, n]));
+    const exportFeeds: ExportFeed[] = feeds.map((f) => ({ ...f, nodeName: byNode.get(f.nodeId)?.name ?? '', siteName: byNode.get(f.nodeId)?.siteName ?? site.name }));
+    const view = row.kind === 'readings-minmax' ? { ...query, dataViewType: 'MinMax' as const } : query;
+    const total = await estimateRows(db, exportFeeds, view, site.timezone);
+    fs.mkdirSync(dir, { recursive: true });
+    const partial = path.join(dir, `${fileName}.part`);
+    let reported = 0;
+    const rows = await writeExport(db, exportFeeds, view, site.timezone, partial, async (written) => {
+      // A progress report also renews the lease, at most every second: the job is alive.
+      if (now() - reported < 1_000) return;
+      reported = now();
+      const progress = total > 0 ? Math.min(0.99, written / total) : 0;
+      await db.updateTable('exportJobs').set({ progress, leaseUntil: now() + EXPORT_LEASE_MS }).where('id', '=', row.id).execute();
+      announce(deps, { ...row, progress });
+    });
+    fs.renameSync(partial, path.join(dir, fileName));
+    const token = crypto.randomBytes(32).toString('base64url');
+    const sentAt = now();
+    const done = await db
+      .updateTable('exportJobs')
+      .set({ status: 'Sent', progress: 1, rowCount: rows, fileName, error: null, leaseUntil: null, tokenHash: tokenHash(token), tokenExpiresAt: sentAt + EXPORT_LINK_TTL_MS, sentAt })
+      .where('id', '=', row.id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    const sent: ExportJobRow = { ...row, status: 'Sent', progress: 1, rowCount: rows, fileName, error: null, sentAt };
+    if (Number(done.numUpdatedRows) === 0) return sent;
+    announce(deps, sent);
+    const user = await db.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).executeTakeFirst();
+    if (user) {
+      const link = `${mailLinkBase(deps.config)}/api/export-jobs/${row.id}/file?token=${token}`;
+      await deps.mailer
+        .send({ to: user.email, ...exportReadyMail(mailLanguage(user.locale), { site: site.name, rows, link, kind: row.kind }) })
+        .catch((e: unknown) => console.error(`exports: mail for ${row.id} failed (${e instanceof Error ? e.message : String(e)})`));
+    }
+    return sent;
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    const last = row.attempts >= EXPORT_MAX_ATTEMPTS;
+    const next: Partial<ExportJobRow> = last
+      ? { status: 'Error', error: reason, leaseUntil: null }
+      : { error: reason, leaseUntil: null, notBefore: now() + 60_000 * row.attempts ** 2 };
+    await db.updateTable('exportJobs').set(next).where('id', '=', row.id).execute();
+    const failed = { ...row, ...next } as ExportJobRow;
+    if (last) announce(deps, failed);
+    return failed;
+  }
+}
+
+/** One pass of the export worker: every job due, one after another. Answers the jobs it finished or gave up. */
+export async function exportTick(deps: AppDeps, now: () => number = () => deps.auth.now()): Promise<ExportJobRow[]> {
+  const out: ExportJobRow[] = [];
+  for (;;) {
+    const job = await claimNext(deps, now());
+    if (!job) return out;
+    out.push(await runJob(deps, job, now));
+  }
+}
