@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ReadingSeries } from '../../src/api/contract/monitoring';
-import { ReadingsChart } from '../../src/views/site-dashboard/readings-chart';
+import { ReadingsChart } from '../../src/views/ui/readings-chart';
 import { paintedAfter, stage } from './frames';
 
 const HEIGHT = 360;

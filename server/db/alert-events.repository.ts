@@ -27,7 +27,7 @@ export async function eventViews(db: Db, rows: (AlertEventRow & { ruleName: stri
       startedAt: iso(r.startedAt)!, endedAt: iso(r.endedAt), peak: num(r.peak), detail: r.detail, acknowledgedBy: r.acknowledgedBy,
       acknowledgedAt: iso(r.acknowledgedAt), assigneeId: r.assigneeId, muted: Boolean(r.muted),
       comments: hs.filter((h) => h.comment && h.userId).map((h) => ({ userId: h.userId!, name: h.name ?? '', text: h.comment!, at: iso(h.at)! })),
-      history: hs.map((h) => ({ action: h.action, userId: h.userId, at: iso(h.at)!, ...(h.comment ? { comment: h.comment } : {}) })),
+      history: hs.map((h) => ({ action: h.action, userId: h.userId, ...(h.userId ? { name: h.name ?? '' } : {}), at: iso(h.at)!, ...(h.comment ? { comment: h.comment } : {}) })),
     };
   });
 }

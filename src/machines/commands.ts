@@ -58,7 +58,7 @@ export type NavCommand = Command & {
  * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
  * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
  */
-export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types'] as const;
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events'] as const;
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
 

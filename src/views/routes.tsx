@@ -37,6 +37,7 @@ const Feeds = page(() => import('./feeds/feeds-view'), 'FeedsView');
 const SignalTypes = page(() => import('./signal-types/signal-types-view'), 'SignalTypesView');
 const Hubs = page(() => import('./hubs/hubs-view'), 'HubsView');
 const Nodes = page(() => import('./nodes/nodes-view'), 'NodesView');
+const AlertEvents = page(() => import('./alert-events/alert-events-view'), 'AlertEventsView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -55,6 +56,7 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   'signal-types': SignalTypes,
   hubs: Hubs,
   nodes: Nodes,
+  'alert-events': AlertEvents,
 };
 
 function Splash() {

@@ -192,6 +192,8 @@ export const alertEvent = z.object({
       /** The people's actions, and the evaluator's: opened, peak, escalated, ended. */
       action: z.string(),
       userId: id.nullable(),
+      /** Who acted, by name (additive to DESIGN §6): every role reads the timeline, not every role may list the members. */
+      name: z.string().optional(),
       at: z.string(),
       comment: z.string().optional(),
     }),

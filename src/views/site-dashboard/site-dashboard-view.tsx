@@ -8,7 +8,7 @@ import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { boundsOf, bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
 import type { Failure } from '../../machines/failure';
 import { DATA_VIEWS, INTERVALS, type Aggregation, type DataViewType, type HubInfo, type Interval, type NodeInfo } from '../../api/contract/monitoring';
-import { ReadingsChart } from './readings-chart';
+import { ReadingsChart } from '../ui/readings-chart';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { ReadingTiles, type ReadingTile } from './reading-tiles';
 import { minmaxRows, type MinMaxRow } from './minmax-rows';

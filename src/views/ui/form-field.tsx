@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import type { FieldMessage } from '../../machines/form';
 import * as s from './form.css';
@@ -128,6 +128,34 @@ export function InputField({ label, value, onChange, onBlur, messages, hint, typ
     </FormField>
   );
 }
+
+/** A labelled multi-line text (a comment, a template's body); the ref lets a page's key move focus into it. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, { label: string; value: string; onChange(value: string): void; onBlur?(): void; messages?: FieldMessage[]; hint?: string; rows?: number; maxLength?: number; disabled?: boolean }>(
+  function TextAreaField({ label, value, onChange, onBlur, messages, hint, rows = 3, maxLength, disabled }, ref) {
+    return (
+      <FormField
+        label={label}
+        messages={messages}
+        hint={hint}
+        control={(p) => (
+          <textarea
+            ref={ref}
+            id={p.id}
+            className={inputClass(p.invalid)}
+            rows={rows}
+            value={value}
+            maxLength={maxLength}
+            disabled={disabled}
+            aria-invalid={p.invalid}
+            aria-describedby={p.describedBy}
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={onBlur}
+          />
+        )}
+      />
+    );
+  },
+);
 
 export interface SelectOption {
   value: string;

@@ -29,6 +29,8 @@ export const input = style({
     '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
     '&[readonly]': { background: vars.palette.grayscale.g50, color: vars.palette.text.secondary, borderStyle: 'dashed' },
     '&::placeholder': { color: vars.palette.text.secondary, opacity: 0.8 },
+    // A textarea grows with its rows and keeps its text off the border.
+    'textarea&': { paddingBlock: vars.space.xs, resize: 'vertical', lineHeight: vars.font.lineHeight.normal },
   },
 });
 /** The auth cards' inputs are a step taller: they are the whole page. */

@@ -127,3 +127,13 @@ export const skeletonLine = style({
   background: vars.palette.grayscale.g200,
   animation: `${shimmer} 1.4s ease-in-out infinite`,
 });
+
+/** A list beside its detail: side by side from 1700 px (room for both beside the sidebar), the detail under the list below that. */
+export const split = style({
+  display: 'grid',
+  gap: vars.space.md,
+  minWidth: 0,
+  alignItems: 'start',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { 'screen and (min-width: 1700px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(24rem, 2fr)' } },
+});

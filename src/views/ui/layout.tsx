@@ -128,3 +128,13 @@ export function SectionBar({ title, end, level = 3 }: { title: ReactNode; end?: 
     </div>
   );
 }
+
+/** A list and the detail of its chosen row: side by side on a wide screen, one under the other on a narrow one. */
+export function Split({ main, aside }: { main: ReactNode; aside: ReactNode }) {
+  return (
+    <div className={l.split}>
+      <div className={l.stack}>{main}</div>
+      {aside}
+    </div>
+  );
+}

@@ -20,6 +20,7 @@ export const ReadingsChart = memo(function ReadingsChart({
   bucketMs = null,
   height = 360,
   onDrawn,
+  thresholds,
 }: {
   series: ReadingSeries[];
   dark: boolean;
@@ -28,6 +29,8 @@ export const ReadingsChart = memo(function ReadingsChart({
   height?: number;
   /** Called after each canvas draw (benchmarks and tests wait for it). */
   onDrawn?: () => void;
+  /** Limits drawn across the chart as dashed lines (an alert rule's thresholds); the scale always shows them. */
+  thresholds?: readonly number[];
 }) {
   const frame = useMemo(
     () => chartFrame(series, (s, part, many) => (many && PART_KEYS[part] ? `${s.name} (${t(PART_KEYS[part]!)})` : `${s.name}`)),
@@ -35,9 +38,11 @@ export const ReadingsChart = memo(function ReadingsChart({
   );
   // nivo sees two corner points: enough for its scales, grid and axes, nothing per reading.
   const data = useMemo<FrameSeries[]>(() => {
-    const e = frame.extent && padExtent(frame.extent);
+    const limits = thresholds ?? [];
+    const raw = frame.extent && { ...frame.extent, y0: Math.min(frame.extent.y0, ...limits), y1: Math.max(frame.extent.y1, ...limits) };
+    const e = raw && padExtent(raw);
     return e ? [{ id: 'extent', data: [{ x: new Date(e.t0), y: e.y0 }, { x: new Date(e.t1), y: e.y1 }] }] : [];
-  }, [frame]);
+  }, [frame, thresholds]);
   // Day buckets last 23 to 25 hours around a clock change: a step over one and a half buckets has lost one, whatever
   // the clock did.
   const gapMs = bucketMs === null ? Infinity : bucketMs * 1.5;
@@ -46,11 +51,25 @@ export const ReadingsChart = memo(function ReadingsChart({
       'grid',
       'axes',
       (ctx, props) => {
-        drawLines(ctx, frame.lines, affine(props.xScale), affine(props.yScale), 1.5, gapMs);
+        const y = affine(props.yScale);
+        if (thresholds?.length) {
+          ctx.save();
+          ctx.setLineDash([6, 4]);
+          ctx.lineWidth = 1.5;
+          ctx.strokeStyle = '#c0262d';
+          for (const v of thresholds) {
+            ctx.beginPath();
+            ctx.moveTo(0, y(v));
+            ctx.lineTo(props.innerWidth, y(v));
+            ctx.stroke();
+          }
+          ctx.restore();
+        }
+        drawLines(ctx, frame.lines, affine(props.xScale), y, 1.5, gapMs);
         onDrawn?.();
       },
     ],
-    [frame, onDrawn, gapMs],
+    [frame, onDrawn, gapMs, thresholds],
   );
   const e = frame.extent;
   const text = dark ? '#e8eaed' : '#1c1f24';

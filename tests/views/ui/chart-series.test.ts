@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affine, chartFrame, dotRadius, drawLines, padExtent, PALETTE } from '../../../src/views/site-dashboard/chart-series';
+import { affine, chartFrame, dotRadius, drawLines, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
 import type { ReadingSeries } from '../../../src/api/contract/monitoring';
 
 const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | 'min' | 'max' | 'value' | 'spread'>>): ReadingSeries => ({
