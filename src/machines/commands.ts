@@ -58,7 +58,7 @@ export type NavCommand = Command & {
  * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
  * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
  */
-export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events'] as const;
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events', 'messages-manager'] as const;
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
 
@@ -90,7 +90,7 @@ export const NAV_COMMANDS: NavCommand[] = [
   nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, 'feeds.new'),
   nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, 'signalTypes.new'),
   nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, 'nodeTags.new'),
-  nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers),
+  nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers, 'messages.new'),
   nav('users', 'nav.users', '/users', 'configure', ['people', 'members', 'invite'], 'g u', managers, 'users.new'),
   nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),
   nav('companies', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins),

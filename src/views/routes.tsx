@@ -38,6 +38,7 @@ const SignalTypes = page(() => import('./signal-types/signal-types-view'), 'Sign
 const Hubs = page(() => import('./hubs/hubs-view'), 'HubsView');
 const Nodes = page(() => import('./nodes/nodes-view'), 'NodesView');
 const AlertEvents = page(() => import('./alert-events/alert-events-view'), 'AlertEventsView');
+const MessagesManager = page(() => import('./messages-manager/messages-manager-view'), 'MessagesManagerView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -57,6 +58,7 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   hubs: Hubs,
   nodes: Nodes,
   'alert-events': AlertEvents,
+  'messages-manager': MessagesManager,
 };
 
 function Splash() {

@@ -137,3 +137,19 @@ export const split = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { 'screen and (min-width: 1700px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(24rem, 2fr)' } },
 });
+
+/** Text whose line breaks are its own (a mail body). */
+export const preLine = style({ whiteSpace: 'pre-line' });
+/** A small token that inserts itself (a placeholder): monospace, quiet, keyboard reachable. */
+export const chip = style({
+  font: 'inherit',
+  fontFamily: vars.font.mono,
+  fontSize: vars.font.size.sm,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  border: `1px solid ${vars.palette.border.main}`,
+  borderRadius: vars.radius.sm,
+  background: vars.palette.surface.card,
+  color: vars.palette.text.primary,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.palette.state.hover } },
+});

@@ -1,0 +1,21 @@
+/** Messages Manager (issue 13): alert mail templates. */
+export const messages = {
+  'messages.intro': "الرسائل التي ترسلها قواعد التنبيه: موضوع ونص مع عناصر نائبة، قالب لكل لغة. من لا يوجد قالب بلغته يتلقى القالب الإنجليزي.",
+  'messages.table': "قوالب الرسائل",
+  'messages.name': "الاسم",
+  'messages.locale': "لغة القالب",
+  'messages.anyLocale': "أي لغة",
+  'messages.channel': "القناة",
+  'messages.channelEmail': "البريد الإلكتروني",
+  'messages.subject': "الموضوع",
+  'messages.body': "النص",
+  'messages.bodyHint': "تُملأ العناصر النائبة بين الأقواس عند الإرسال.",
+  'messages.placeholders': "إدراج عنصر نائب في النص:",
+  'messages.insert': "إدراج {{name}}",
+  'messages.preview': "معاينة",
+  'messages.unknownPlaceholder': "يستخدم عنصرًا نائبًا لا يملؤه Sitewatch. استخدم فقط {rule} {site} {node} {feed} {value} {threshold} {time} {severity} {link}.",
+  'messages.unknownList': "غير مملوء: {{names}}",
+  'messages.fallback': "المستلم الذي لا يوجد قالب بلغته يتلقى القالب الإنجليزي؛ وإن لم يوجد أي قالب فنص Sitewatch.",
+  'messages.new': "قالب رسالة جديد",
+  'messages.edit': "تعديل قالب الرسالة",
+} as const;

@@ -1,0 +1,21 @@
+/** Messages Manager (issue 13): alert mail templates. */
+export const messages = {
+  'messages.intro': "The mails alert rules send: subject and body with placeholders, one template per language. A reader whose language has no template gets the English one.",
+  'messages.table': "Message templates",
+  'messages.name': "Name",
+  'messages.locale': "Template language",
+  'messages.anyLocale': "Any language",
+  'messages.channel': "Channel",
+  'messages.channelEmail': "Email",
+  'messages.subject': "Subject",
+  'messages.body': "Body",
+  'messages.bodyHint': "Placeholders in braces are filled when the mail is sent.",
+  'messages.placeholders': "Insert a placeholder into the body:",
+  'messages.insert': "Insert {{name}}",
+  'messages.preview': "Preview",
+  'messages.unknownPlaceholder': "Uses a placeholder Sitewatch does not fill. Use only {rule} {site} {node} {feed} {value} {threshold} {time} {severity} {link}.",
+  'messages.unknownList': "Not filled: {{names}}",
+  'messages.fallback': "A recipient whose language has no template of the rule’s name gets the English one; without any, Sitewatch’s own words.",
+  'messages.new': "New message template",
+  'messages.edit': "Edit message template",
+} as const;

@@ -1,0 +1,21 @@
+/** Messages Manager (issue 13): alert mail templates. */
+export const messages = {
+  'messages.intro': "Los correos que envían las reglas de alerta: asunto y cuerpo con marcadores, una plantilla por idioma. Quien lea en un idioma sin plantilla recibe la inglesa.",
+  'messages.table': "Plantillas de mensaje",
+  'messages.name': "Nombre",
+  'messages.locale': "Idioma de la plantilla",
+  'messages.anyLocale': "Cualquier idioma",
+  'messages.channel': "Canal",
+  'messages.channelEmail': "Correo electrónico",
+  'messages.subject': "Asunto",
+  'messages.body': "Cuerpo",
+  'messages.bodyHint': "Los marcadores entre llaves se rellenan al enviar el correo.",
+  'messages.placeholders': "Insertar un marcador en el cuerpo:",
+  'messages.insert': "Insertar {{name}}",
+  'messages.preview': "Vista previa",
+  'messages.unknownPlaceholder': "Usa un marcador que Sitewatch no rellena. Use solo {rule} {site} {node} {feed} {value} {threshold} {time} {severity} {link}.",
+  'messages.unknownList': "Sin rellenar: {{names}}",
+  'messages.fallback': "Un destinatario cuyo idioma no tiene plantilla recibe la inglesa; si no hay ninguna, el texto propio de Sitewatch.",
+  'messages.new': "Nueva plantilla de mensaje",
+  'messages.edit': "Editar plantilla de mensaje",
+} as const;

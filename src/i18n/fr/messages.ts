@@ -1,0 +1,21 @@
+/** Messages Manager (issue 13): alert mail templates. */
+export const messages = {
+  'messages.intro': "Les mails envoyés par les règles d’alerte : objet et corps avec des variables, un modèle par langue. Un lecteur dont la langue n’a pas de modèle reçoit l’anglais.",
+  'messages.table': "Modèles de message",
+  'messages.name': "Nom",
+  'messages.locale': "Langue du modèle",
+  'messages.anyLocale': "Toute langue",
+  'messages.channel': "Canal",
+  'messages.channelEmail': "E-mail",
+  'messages.subject': "Objet",
+  'messages.body': "Corps",
+  'messages.bodyHint': "Les variables entre accolades sont remplies à l’envoi.",
+  'messages.placeholders': "Insérer une variable dans le corps :",
+  'messages.insert': "Insérer {{name}}",
+  'messages.preview': "Aperçu",
+  'messages.unknownPlaceholder': "Utilise une variable que Sitewatch ne remplit pas. N’utilisez que {rule} {site} {node} {feed} {value} {threshold} {time} {severity} {link}.",
+  'messages.unknownList': "Non remplies : {{names}}",
+  'messages.fallback': "Un destinataire dont la langue n’a pas de modèle reçoit l’anglais ; sans aucun, le texte de Sitewatch.",
+  'messages.new': "Nouveau modèle de message",
+  'messages.edit': "Modifier le modèle de message",
+} as const;

@@ -1,0 +1,21 @@
+/** Messages Manager (issue 13): alert mail templates. */
+export const messages = {
+  'messages.intro': "Le mail inviate dalle regole di allarme: oggetto e corpo con segnaposto, un modello per lingua. Chi legge in una lingua senza modello riceve quello inglese.",
+  'messages.table': "Modelli di messaggio",
+  'messages.name': "Nome",
+  'messages.locale': "Lingua del modello",
+  'messages.anyLocale': "Qualsiasi lingua",
+  'messages.channel': "Canale",
+  'messages.channelEmail': "Email",
+  'messages.subject': "Oggetto",
+  'messages.body': "Corpo",
+  'messages.bodyHint': "I segnaposto tra graffe vengono compilati all’invio.",
+  'messages.placeholders': "Inserisci un segnaposto nel corpo:",
+  'messages.insert': "Inserisci {{name}}",
+  'messages.preview': "Anteprima",
+  'messages.unknownPlaceholder': "Usa un segnaposto che Sitewatch non compila. Usa solo {rule} {site} {node} {feed} {value} {threshold} {time} {severity} {link}.",
+  'messages.unknownList': "Non compilati: {{names}}",
+  'messages.fallback': "Un destinatario la cui lingua non ha un modello riceve quello inglese; senza alcuno, il testo di Sitewatch.",
+  'messages.new': "Nuovo modello di messaggio",
+  'messages.edit': "Modifica modello di messaggio",
+} as const;

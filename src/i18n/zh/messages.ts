@@ -1,0 +1,21 @@
+/** Messages Manager (issue 13): alert mail templates. */
+export const messages = {
+  'messages.intro': "告警规则发送的邮件：带占位符的主题和正文，每种语言一个模板。没有对应语言模板的收件人将收到英文模板。",
+  'messages.table': "消息模板",
+  'messages.name': "名称",
+  'messages.locale': "模板语言",
+  'messages.anyLocale': "任意语言",
+  'messages.channel': "渠道",
+  'messages.channelEmail': "电子邮件",
+  'messages.subject': "主题",
+  'messages.body': "正文",
+  'messages.bodyHint': "花括号中的占位符在发送邮件时填充。",
+  'messages.placeholders': "在正文中插入占位符：",
+  'messages.insert': "插入 {{name}}",
+  'messages.preview': "预览",
+  'messages.unknownPlaceholder': "使用了 Sitewatch 不会填充的占位符。只能使用 {rule} {site} {node} {feed} {value} {threshold} {time} {severity} {link}。",
+  'messages.unknownList': "未填充：{{names}}",
+  'messages.fallback': "没有对应语言模板的收件人将收到英文模板；若都没有，则使用 Sitewatch 自带文本。",
+  'messages.new': "新建消息模板",
+  'messages.edit': "编辑消息模板",
+} as const;
