@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context';
+import { every } from './every';
 import { mailLinkBase } from '../auth/passwords.service';
 import { eventView } from '../db/alert-events.repository';
 import { alertMessage } from '../live/publish';
@@ -20,21 +21,7 @@ export async function alertTick(deps: AppDeps, now = deps.auth.now()): Promise<{
   return { opened: opened.length, escalated: escalated.length, sent };
 }
 
-/** Runs the alert timer until stopped; a failed pass is logged and the next one tries again. */
+/** Runs the alert timer until stopped. */
 export function startAlertJobs(deps: AppDeps, opts: { periodMs?: number; log?: (line: string) => void } = {}): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = alertTick(deps)
-      .catch((e: unknown) => opts.log?.(`alerts: tick failed (${e instanceof Error ? e.message : String(e)})`))
-      .finally(() => {
-        running = null;
-      });
-  }, opts.periodMs ?? ALERT_TICK_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every('alerts', opts.periodMs ?? ALERT_TICK_MS, () => alertTick(deps), opts.log);
 }
