@@ -12,6 +12,8 @@ import { searchResponse } from '../src/api/contract/search';
 import { deletedAnswer } from '../src/api/contract/list';
 import { streamMessage } from '../src/api/contract/stream';
 import * as alerts from '../src/api/contract/alerts';
+import * as reports from '../src/api/contract/reports';
+import * as exportsContract from '../src/api/contract/exports';
 import { RESOURCES } from './resources';
 import type { AnyResource } from './resources/resource';
 
@@ -30,7 +32,7 @@ interface Op {
   /** Failure statuses beyond 400/429 (and 401/403 of authenticated routes), such as 404 for unknown objects. */
   errors?: number[];
   /** An answer that is not the JSON envelope: Server-Sent Events (the schema is one message) or an HTML page. */
-  rawType?: 'text/event-stream' | 'text/html';
+  rawType?: 'text/event-stream' | 'text/html' | 'text/csv' | 'application/pdf';
 }
 
 /** Every route of the API with the contract schemas it validates with; the document is generated from these. */
@@ -133,6 +135,31 @@ const OPS: Op[] = [
     method: 'post', path: '/api/alert-links/{token}', summary: 'Acknowledges the event once, as the person the mail went to; 409 when the link was used',
     answer: z.string(), rawType: 'text/html', errors: [404, 409],
   },
+  { method: 'get', path: '/api/site-dashboard/{id}/medication-fridge-reports', summary: "A site's medication fridge compliance reports; the answer also holds total", answer: z.array(reports.fridgeReportSummary), auth: true, errors: [404] },
+  {
+    method: 'post', path: '/api/site-dashboard/{id}/medication-fridge-reports', summary: 'Add the report of a fridge for a month (users and above); 409 exists when there is one',
+    body: reports.createFridgeReport, answer: reports.fridgeReport, auth: true, status: 201, errors: [404, 409],
+  },
+  { method: 'get', path: '/api/medication-fridge-reports/{id}', summary: 'One report: days from the readings in the site’s zone, checks, excursions', answer: reports.fridgeReport, auth: true, errors: [404] },
+  {
+    method: 'put', path: '/api/medication-fridge-reports/{id}', summary: 'Record checks, actions and excursion records while draft (computed fields are ignored); 409 submitted after',
+    body: reports.updateFridgeReport, answer: reports.fridgeReport, auth: true, errors: [404, 409],
+  },
+  { method: 'post', path: '/api/medication-fridge-reports/{id}/submit', summary: 'Submit: stamped with who and when, then read-only with its own copy of its rows', answer: reports.fridgeReport, auth: true, errors: [404, 409] },
+  { method: 'get', path: '/api/medication-fridge-reports/{id}/csv', summary: 'The report as CSV: day and excursion rows', answer: z.string(), auth: true, rawType: 'text/csv', errors: [404] },
+  { method: 'get', path: '/api/medication-fridge-reports/{id}/pdf', summary: 'The report as one A4 PDF', answer: z.string(), auth: true, rawType: 'application/pdf', errors: [404] },
+  {
+    method: 'post', path: '/api/site-dashboard/{id}/export/readings', summary: 'Queue a CSV export of the readings query (users and above); mailed with a link when built',
+    body: mon.readingsRequest, answer: exportsContract.exportAccepted, auth: true, status: 202, errors: [404],
+  },
+  {
+    method: 'post', path: '/api/site-dashboard/{id}/export/readings-minmax', summary: 'Queue a CSV export of min and max per bucket',
+    body: mon.readingsRequest, answer: exportsContract.exportAccepted, auth: true, status: 202, errors: [404],
+  },
+  { method: 'get', path: '/api/export-jobs', summary: "The caller's export jobs in the token's company, newest first; the answer also holds total", answer: z.array(exportsContract.exportJob), auth: true },
+  { method: 'get', path: '/api/export-jobs/{id}', summary: 'One export job with its progress', answer: exportsContract.exportJob, auth: true, errors: [404] },
+  { method: 'get', path: '/api/export-jobs/{id}/file', summary: 'The built CSV by the mailed link (valid 7 days; no sign-in)', query: { token: 'the mailed token' }, answer: z.string(), rawType: 'text/csv', errors: [404] },
+  { method: 'get', path: '/api/export-jobs/{id}/download', summary: 'The built CSV for its owner, signed in', answer: z.string(), auth: true, rawType: 'text/csv', errors: [404] },
   {
     method: 'get', path: '/api/stream',
     summary: "Live updates of the token company (Server-Sent Events: reading, alert, export); Last-Event-ID resumes within 5 minutes; ends when the access token would expire",

@@ -9,6 +9,7 @@ import { reportCsv } from '../reports/fridge-csv';
 import { reportPdf } from '../reports/fridge-pdf';
 import { id } from '../../src/api/contract/common';
 import { createFridgeReport, updateFridgeReport } from '../../src/api/contract/reports';
+import { emptyRequest } from '../../src/api/contract/auth';
 
 const idParams = z.object({ id });
 
@@ -69,6 +70,8 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   app.post('/api/medication-fridge-reports/:id/submit', async (req) => {
+    // No fields: an empty object (or no body), like every body-less write, so a stray field is named, not ignored.
+    parse(emptyRequest, req.body);
     const { row, site, role } = await reportOf(req);
     if (!mayWrite(role)) throw forbidden();
     await submitReport(db, row, site, claimsOf(req).sub, now());

@@ -209,6 +209,21 @@ const routes: Route[] = [
       },
     ];
   }),
+  ...['readings', 'readings-minmax'].map((path): Route => ({ url: `/api/site-dashboard/any-site/export/${path}`, auth: 'member', fields: readingsFields, valid: readingsValid })),
+  {
+    url: '/api/site-dashboard/any-site/medication-fridge-reports', auth: 'member',
+    fields: { nodeId: { kind: 'string', extra: [['of 65 characters', 'x'.repeat(65)]] }, period: { kind: 'string', extra: [['not a month', '2026-13'], ['a date', '2026-01-01']] } },
+    valid: { nodeId: 'n1', period: '2026-01' },
+  },
+  {
+    method: 'PUT', url: '/api/medication-fridge-reports/any-report', auth: 'member',
+    fields: {
+      days: { kind: 'array', optional: true, extra: [['holding a date written otherwise', [{ date: '1 Jan 2026' }]], ['holding initials of 11 characters', [{ date: '2026-01-01', checkedBy: 'ABCDEFGHIJK' }]], ['of 32 days', Array.from({ length: 32 }, () => ({ date: '2026-01-01' }))]] },
+      excursions: { kind: 'array', optional: true, extra: [['holding an unknown stock outcome', [{ start: '2026-01-01T00:00:00Z', stockOutcome: 'sold' }]], ['holding one without its start', [{ cause: 'Door' }]]] },
+    },
+    valid: { days: [{ date: '2026-01-01', checkedBy: 'AB', action: null }], excursions: [] },
+  },
+  { url: '/api/medication-fridge-reports/any-report/submit', auth: 'member', fields: {}, valid: {} },
   { method: 'PUT', url: '/api/alertevents/detail/any-event', auth: 'member', fields: { action: { kind: 'string', extra: [['unknown', 'snooze']] }, comment: { kind: 'string', optional: true, emptyOk: true } }, valid: { action: 'acknowledge', comment: 'Door closed' } },
 ];
 
