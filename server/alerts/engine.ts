@@ -49,6 +49,7 @@ export async function rulesForFeeds(db: Db, feedIds: readonly string[]): Promise
       .selectFrom('feeds as f')
       .innerJoin('nodes as n', 'n.id', 'f.nodeId')
       .innerJoin('sites as s', 's.id', 'n.siteId')
+      .innerJoin('signalTypes as st', 'st.id', 'f.signalTypeId')
       .innerJoin('alertRules as r', (join) =>
         join.on((eb) =>
           eb.and([
@@ -63,7 +64,8 @@ export async function rulesForFeeds(db: Db, feedIds: readonly string[]): Promise
         ),
       )
       .where('f.id', 'in', chunk)
-      .where('r.condition', 'in', [...THRESHOLD_CONDITIONS, 'no_data'])
+      // A battery rule watches the battery feeds in its scope: the node's charge as its hub reports it.
+      .where((eb) => eb.or([eb('r.condition', 'in', [...THRESHOLD_CONDITIONS, 'no_data']), eb.and([eb('r.condition', '=', 'battery_below'), eb('st.key', '=', 'battery')])]))
       .select([
         'r.id as ruleId', 'r.companyId', 'f.id as feedId', 'n.id as nodeId', 'n.siteId', 'r.condition', 'r.low', 'r.high',
         'r.forMinutes', 'r.clearBy', 'r.severity', 'r.recipients', 'r.mutedUntil', 's.mutedUntil as siteMutedUntil', 'r.createdAt',
@@ -125,7 +127,9 @@ export async function evaluateStored(trx: Db, batches: readonly FeedReadings[], 
       const from: FeedAlertState =
         !row || row.phase === 'clear' ? { phase: 'clear', lastTs: row?.lastTs ?? null } : { phase: row.phase, lastTs: row.lastTs ?? 0, since: row.since ?? 0, peak: row.peak ?? 0 };
       const readings = batch.ts.map((ts, j) => ({ ts, value: batch.values[j]! }));
-      const r = evaluate({ condition: rule.condition as (typeof THRESHOLD_CONDITIONS)[number], low: rule.low, high: rule.high, forMinutes: rule.forMinutes, clearBy: rule.clearBy ?? 0 }, from, readings);
+      // battery_below is `below` on the battery feed: the same evaluator, pending period and hysteresis.
+      const condition = rule.condition === 'battery_below' ? 'below' : (rule.condition as (typeof THRESHOLD_CONDITIONS)[number]);
+      const r = evaluate({ condition, low: rule.low, high: rule.high, forMinutes: rule.forMinutes, clearBy: rule.clearBy ?? 0 }, from, readings);
       changes = r.changes;
       const s = r.state;
       next = {

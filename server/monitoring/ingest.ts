@@ -181,6 +181,33 @@ async function upsertLatest(db: Db, latest: { feedId: string; ts: number; value:
   }
 }
 
+/**
+ * A node's battery is its battery feed's latest reading (signal type `battery`, %): kept on the node for lists, Plexus
+ * and battery rules. One statement per batch, for the batch's feeds that are battery feeds.
+ */
+async function batteryFromLatest(db: Db, feedIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < feedIds.length; i += 500) {
+    const chunk = feedIds.slice(i, i + 500);
+    await db
+      .updateTable('nodes')
+      .set((eb) => ({
+        batteryPct: eb
+          .selectFrom('feedLatest as fl')
+          .innerJoin('feeds as f', 'f.id', 'fl.feedId')
+          .innerJoin('signalTypes as st', 'st.id', 'f.signalTypeId')
+          .select('fl.value')
+          .whereRef('f.nodeId', '=', 'nodes.id')
+          .where('st.key', '=', 'battery')
+          .orderBy('fl.ts', 'desc')
+          .limit(1),
+      }))
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('feeds as f').innerJoin('signalTypes as st', 'st.id', 'f.signalTypeId').select('f.nodeId').where('f.id', 'in', chunk).where('st.key', '=', 'battery'),
+      )
+      .execute();
+  }
+}
+
 /** Moves last_seen_at forward (never back) for each id. */
 async function touchLastSeen(db: Db, table: 'nodes' | 'hubs', seen: Map<string, number>): Promise<void> {
   const entries = [...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -271,6 +298,7 @@ export async function storeReadings(db: Db, rows: readonly ReadingInput[], opts:
     await upsertLatest(trx, latest);
     await touchLastSeen(trx, 'nodes', nodeSeen);
     await touchLastSeen(trx, 'hubs', hubSeen);
+    await batteryFromLatest(trx, latest.map((l) => l.feedId));
     // Alerts in the same transaction: an event exists exactly when the readings that opened it are committed.
     const alerts = await evaluateStored(trx, fresh, opts.seenAt ?? Date.now());
     return { accepted, duplicates: rows.length - accepted, ...(alerts.length ? { alerts } : {}) };
