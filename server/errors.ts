@@ -42,10 +42,12 @@ function nulAt(value: unknown, path: string[] = []): string[] | null {
  * One field's problem in a 400's details: the path, an English message, and the zod issue code with its limit, so a
  * client can show the problem in its own language (the form module maps codes to dictionary keys).
  */
-function fieldIssue(i: ZodError['issues'][number]): { path: string; message: string; code: string; limit?: number } {
+function fieldIssue(i: ZodError['issues'][number]): { path: string; message: string; code: string; limit?: number; reason?: string } {
   const limit = 'maximum' in i ? Number(i.maximum) : 'minimum' in i ? Number(i.minimum) : undefined;
   const path = i.code === 'unrecognized_keys' && i.keys.length ? [...i.path, i.keys[0]!].join('.') : i.path.join('.');
-  return { path, message: i.message, code: i.code, ...(limit !== undefined && Number.isFinite(limit) ? { limit } : {}) };
+  // A custom rule's reason (a threshold a condition needs, a band too narrow) lets a client word each one.
+  const reason = i.code === 'custom' && typeof i.params?.reason === 'string' ? i.params.reason : undefined;
+  return { path, message: i.message, code: i.code, ...(limit !== undefined && Number.isFinite(limit) ? { limit } : {}), ...(reason ? { reason } : {}) };
 }
 
 /** Parses input with a shared contract schema; a failure is a 400 naming the field. */

@@ -21,6 +21,7 @@ import { hubs } from './ar/hubs';
 import { nodes } from './ar/nodes';
 import { alertEvents } from './ar/alert-events';
 import { messages } from './ar/messages';
+import { alerts } from './ar/alerts';
 
 /** Arabic. */
-export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages };
+export const ar: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts };

@@ -21,6 +21,7 @@ import { hubs } from './es/hubs';
 import { nodes } from './es/nodes';
 import { alertEvents } from './es/alert-events';
 import { messages } from './es/messages';
+import { alerts } from './es/alerts';
 
 /** Spanish. */
-export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages };
+export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts };

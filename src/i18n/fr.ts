@@ -21,6 +21,7 @@ import { hubs } from './fr/hubs';
 import { nodes } from './fr/nodes';
 import { alertEvents } from './fr/alert-events';
 import { messages } from './fr/messages';
+import { alerts } from './fr/alerts';
 
 /** French. */
-export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages };
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts };

@@ -21,6 +21,7 @@ import { hubs } from './it/hubs';
 import { nodes } from './it/nodes';
 import { alertEvents } from './it/alert-events';
 import { messages } from './it/messages';
+import { alerts } from './it/alerts';
 
 /** Italian. */
-export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages };
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts };

@@ -21,6 +21,7 @@ import { hubs } from './zh/hubs';
 import { nodes } from './zh/nodes';
 import { alertEvents } from './zh/alert-events';
 import { messages } from './zh/messages';
+import { alerts } from './zh/alerts';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts };

@@ -177,14 +177,21 @@ interface IssueLike {
   limit?: unknown;
   origin?: string;
   input?: unknown;
+  /** A custom issue's reason: in `params` on the client's own check, flattened by the server into its details. */
+  params?: { reason?: unknown };
+  reason?: unknown;
 }
 
-/** Per field, a message of its own for an issue code (a colour that is not a colour says how to write one). */
+/**
+ * Per field, a message of its own for an issue code (a colour that is not a colour says how to write one); a custom
+ * issue with a reason is looked up as `custom:reason` first, so one field's several rules each get their own words.
+ */
 export type FieldKeys<F extends string> = Partial<Record<F, Partial<Record<string, I18nKey>>>>;
 
 /** One issue as a dictionary key: the same words for the same problem on every form. */
 export function issueMessage(issue: IssueLike, own?: Partial<Record<string, I18nKey>>): FieldMessage {
-  const mine = own?.[issue.code];
+  const reason = issue.reason ?? issue.params?.reason;
+  const mine = (typeof reason === 'string' ? own?.[`${issue.code}:${reason}`] : undefined) ?? own?.[issue.code];
   const min = Number(issue.minimum ?? issue.limit);
   const max = Number(issue.maximum ?? issue.limit);
   if (mine) return { key: mine, params: Number.isFinite(max) ? { max, min } : undefined };

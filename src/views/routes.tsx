@@ -39,6 +39,7 @@ const Hubs = page(() => import('./hubs/hubs-view'), 'HubsView');
 const Nodes = page(() => import('./nodes/nodes-view'), 'NodesView');
 const AlertEvents = page(() => import('./alert-events/alert-events-view'), 'AlertEventsView');
 const MessagesManager = page(() => import('./messages-manager/messages-manager-view'), 'MessagesManagerView');
+const Alerts = page(() => import('./alerts/alerts-view'), 'AlertsView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -59,6 +60,7 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   nodes: Nodes,
   'alert-events': AlertEvents,
   'messages-manager': MessagesManager,
+  alerts: Alerts,
 };
 
 function Splash() {

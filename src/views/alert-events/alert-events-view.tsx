@@ -3,11 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { alertEventsMachine, type EventFilter, type TimeRange } from '../../machines/alert-events.machine';
-import type { AlertEvent, AlertEventState, Severity } from '../../api/contract/alerts';
+import type { AlertEvent, AlertEventState } from '../../api/contract/alerts';
 import { Card, Cluster, Muted, PageHeader, Split, Stack, Toolbar } from '../ui/layout';
 import { Button } from '../ui/button';
 import { SelectField, TextAreaField } from '../ui/form-field';
 import { StatusBadge, type Status } from '../ui/status-badge';
+import { SEVERITIES, SeverityBadge, severityLabel } from '../ui/severity-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Callout } from '../ui/callout';
 import { VirtualTable, type Column } from '../ui/virtual-table';
@@ -15,10 +16,8 @@ import { ReadingsChart } from '../ui/readings-chart';
 import * as l from '../ui/layout.css';
 import * as c from '../ui/controls.css';
 
-const SEVERITY_STATUS: Record<Severity, Status> = { critical: 'error', major: 'error', minor: 'warning', warning: 'info' };
 const STATE_STATUS: Record<AlertEventState, Status> = { active: 'error', acknowledged: 'warning', resolved: 'ok' };
 const STATES: AlertEventState[] = ['active', 'acknowledged', 'resolved'];
-const SEVERITIES: Severity[] = ['critical', 'major', 'minor', 'warning'];
 const RANGES: TimeRange[] = ['24h', '7d', '30d', 'all'];
 
 const typing = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
@@ -85,7 +84,7 @@ export function AlertEventsView() {
         </button>
       ),
     },
-    { id: 'severity', header: t('alertEvents.col.severity'), width: '6.5rem', phone: true, cell: (e) => <StatusBadge variant="inline" status={SEVERITY_STATUS[e.severity]} label={t(`alertEvents.severity.${e.severity}` as I18nKey)} /> },
+    { id: 'severity', header: t('alertEvents.col.severity'), width: '6.5rem', phone: true, cell: (e) => <SeverityBadge severity={e.severity} /> },
     {
       id: 'state',
       header: t('alertEvents.col.state'),
@@ -161,7 +160,7 @@ export function AlertEventsView() {
       <PageHeader title={t('alertEvents.title')} subtitle={t('alertEvents.intro')} />
       <Toolbar label={t('alertEvents.filters')}>
         <SelectField label={t('alertEvents.state')} value={filter.state} placeholder={t('alertEvents.state.any')} options={STATES.map((s) => ({ value: s, label: t(`alertEvents.state.${s}` as I18nKey) }))} onChange={(v) => setFilter({ state: v as EventFilter['state'] })} onBlur={() => {}} />
-        <SelectField label={t('alertEvents.severity')} value={filter.severity} placeholder={t('alertEvents.severity.any')} options={SEVERITIES.map((s) => ({ value: s, label: t(`alertEvents.severity.${s}` as I18nKey) }))} onChange={(v) => setFilter({ severity: v as EventFilter['severity'] })} onBlur={() => {}} />
+        <SelectField label={t('alertEvents.severity')} value={filter.severity} placeholder={t('alertEvents.severity.any')} options={SEVERITIES.map((s) => ({ value: s, label: severityLabel(s) }))} onChange={(v) => setFilter({ severity: v as EventFilter['severity'] })} onBlur={() => {}} />
         <SelectField label={t('alertEvents.site')} value={filter.siteId} placeholder={t('alertEvents.site.any')} options={sites.map((s) => ({ value: s.id, label: s.name }))} onChange={(v) => setFilter({ siteId: v })} onBlur={() => {}} />
         <SelectField label={t('alertEvents.range')} value={filter.range} options={RANGES.map((r) => ({ value: r, label: t(`alertEvents.range.${r}` as I18nKey) }))} onChange={(v) => setFilter({ range: v as TimeRange })} onBlur={() => {}} />
       </Toolbar>
@@ -239,7 +238,7 @@ function EventDetail({ actor, canAct, dark, commentRef, siteName }: { actor: Act
           <Button size="sm" onClick={() => actor.send({ type: 'detail.close' })}>{t('alertEvents.close')}</Button>
         </Cluster>
         <Cluster>
-          <StatusBadge status={SEVERITY_STATUS[e.severity]} label={t(`alertEvents.severity.${e.severity}` as I18nKey)} />
+          <SeverityBadge variant="pill" severity={e.severity} />
           <StatusBadge status={STATE_STATUS[e.state]} label={t(`alertEvents.state.${e.state}` as I18nKey)} />
           {e.muted && <Muted small>{t('alertEvents.muted')}</Muted>}
         </Cluster>

@@ -5,12 +5,9 @@ import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { feedsMachine, type FeedValues } from '../../machines/feeds.machine';
 import type { Feed } from '../../api/contract/feeds';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, WhereField } from '../ui/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
-import * as r from '../ui/resource-screen.css';
-
-const NO_CHOICES: never[] = [];
 
 /** A feed's own range as the list shows it; none at all means the site's applies. */
 function rangeText(f: Feed): string {
@@ -30,8 +27,6 @@ function FeedsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
   const actor = useActorRef(feedsMachine, { input: { startNew } });
-  const filters = useSelector(actor, (st) => st.context.filters);
-  const lookups = useSelector(actor, (st) => st.context.lookups);
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('feeds.name'), sortKey: 'name', text: (f: Feed) => f.name }), [locale]);
   const columns = useMemo((): Column<Feed>[] => [
@@ -41,18 +36,6 @@ function FeedsScreen({ startNew }: { startNew: boolean }) {
     { id: 'unit', header: t('feeds.unit'), width: '5rem', cell: (f) => f.unit },
     { id: 'range', header: t('feeds.range'), width: '1.2fr', cell: rangeText },
   ], [locale]);
-  const where = (filter: string, all: string, lookup: string, label: string) => (
-    <div className={r.where}>
-      <SelectField
-      label={label}
-      value={filters[filter] ?? ''}
-      options={lookups[lookup] ?? NO_CHOICES}
-      placeholder={all}
-        onChange={(value) => actor.send({ type: 'list.where', name: filter, value })}
-        onBlur={() => undefined}
-      />
-    </div>
-  );
   return (
     <ResourceScreen<Feed, FeedValues>
       actor={actor}
@@ -66,9 +49,9 @@ function FeedsScreen({ startNew }: { startNew: boolean }) {
       formTitle={(editing) => (editing ? t('feeds.edit') : t('feeds.new'))}
       filters={
         <>
-          {where('siteId', t('feeds.allSites'), 'sites', t('feeds.site'))}
-          {where('nodeId', t('feeds.allNodes'), 'nodes', t('feeds.node'))}
-          {where('signalTypeId', t('feeds.allSignalTypes'), 'signalTypes', t('feeds.signalType'))}
+          <WhereField actor={actor} name="siteId" all={t('feeds.allSites')} label={t('feeds.site')} lookup="sites" />
+          <WhereField actor={actor} name="nodeId" all={t('feeds.allNodes')} label={t('feeds.node')} lookup="nodes" />
+          <WhereField actor={actor} name="signalTypeId" all={t('feeds.allSignalTypes')} label={t('feeds.signalType')} lookup="signalTypes" />
         </>
       }
       form={(f) => (

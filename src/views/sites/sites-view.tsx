@@ -6,10 +6,9 @@ import { currentLocale, formatNumber, t } from '../../i18n';
 import { sitesMachine, type SiteValues } from '../../machines/sites.machine';
 import { coordinatesReadout, decimalDegrees } from '../../machines/site-tree';
 import type { Site } from '../../api/contract/sites';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, WhereField } from '../ui/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
-import * as r from '../ui/resource-screen.css';
 
 /** Every zone the browser knows, once: the picker's choices. */
 let zones: string[] | null = null;
@@ -28,8 +27,6 @@ function SitesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
   const actor = useActorRef(sitesMachine, { input: { startNew } });
-  const parentFilter = useSelector(actor, (st) => st.context.filters.parentSiteId ?? '');
-  const siteChoices = useSelector(actor, (st) => st.context.lookups.sites);
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('sites.name'), sortKey: 'name', text: (s: Site) => s.name, width: '2.4fr' }), [locale]);
   const columns = useMemo((): Column<Site>[] => [
@@ -57,16 +54,7 @@ function SitesScreen({ startNew }: { startNew: boolean }) {
       newLabel={t('sites.new')}
       formTitle={(editing) => (editing ? t('sites.edit') : t('sites.new'))}
       filters={
-        <div className={r.where}>
-          <SelectField
-          label={t('sites.parentFilter')}
-          value={parentFilter}
-          options={siteChoices ?? []}
-          placeholder={t('sites.parentAny')}
-          onChange={(value) => actor.send({ type: 'list.where', name: 'parentSiteId', value })}
-          onBlur={() => undefined}
-        />
-        </div>
+        <WhereField actor={actor} name="parentSiteId" label={t('sites.parentFilter')} all={t('sites.parentAny')} lookup="sites" />
       }
       form={(f) => {
         const readout = coordinatesReadout(f.values.coordinates);
