@@ -22,8 +22,10 @@ import { alertEventRoutes } from './routes/alert-events';
 import { alertLinkRoutes } from './routes/alert-links';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/exports';
+import { sharedPageHeaders, shareRoutes } from './routes/shares';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
+import { idempotency } from './idempotency';
 
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
 export const serverOptions = {
@@ -62,8 +64,10 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
       .catch((e: unknown) => req.log.error({ err: e }, 'audit failed'));
   });
 
+  sharedPageHeaders(fastify);
   await fastify.register(async (api) => {
     authenticateRoutes(api, deps.auth);
+    idempotency(api, deps);
     await authRoutes(api, deps);
     await companyRoutes(api, deps);
     await profileRoutes(api, deps);
@@ -81,6 +85,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await alertLinkRoutes(api, deps);
     await reportRoutes(api, deps);
     await exportRoutes(api, deps);
+    await shareRoutes(api, deps);
     registerResources(api, deps);
     api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
     const doc = openApiDocument();

@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a session (sign-in and its kin, white-label, health, ingest by hub key, dev mail). */
     public?: boolean;
+    /** The route also answers a wall display's X-Display-Key instead of a bearer token; the handler checks the key. */
+    displayKey?: boolean;
   }
 }
 
@@ -40,6 +42,8 @@ export const PUBLIC = { config: { public: true } } as const;
 export function authenticateRoutes(api: FastifyInstance, auth: AuthService): void {
   api.addHook('preHandler', async (req: FastifyRequest) => {
     if (req.routeOptions.config.public) return;
+    // A bearer token, when given, is checked as ever; only a request without one may be a wall's.
+    if (req.routeOptions.config.displayKey && req.headers.authorization === undefined && req.headers['x-display-key'] !== undefined) return;
     const h = req.headers.authorization;
     const bearer = h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
     req.claims = await auth.sessions.authenticate(bearer);

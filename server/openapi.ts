@@ -14,7 +14,10 @@ import { streamMessage } from '../src/api/contract/stream';
 import * as alerts from '../src/api/contract/alerts';
 import * as reports from '../src/api/contract/reports';
 import * as exportsContract from '../src/api/contract/exports';
+import { currentDisplay } from '../src/api/contract/displays';
+import * as sharesContract from '../src/api/contract/shares';
 import { RESOURCES } from './resources';
+import { acceptsIdempotencyKey } from './idempotency';
 import type { AnyResource } from './resources/resource';
 
 interface Op {
@@ -28,6 +31,8 @@ interface Op {
   auth?: boolean;
   /** Authenticated by a hub's API key in X-Api-Key instead of a bearer token. */
   apiKey?: boolean;
+  /** Authenticated by a wall display's key in X-Display-Key (with auth: as an alternative to the bearer token). */
+  displayKey?: boolean;
   status?: number;
   /** Failure statuses beyond 400/429 (and 401/403 of authenticated routes), such as 404 for unknown objects. */
   errors?: number[];
@@ -162,8 +167,26 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/export-jobs/{id}/download', summary: 'The built CSV for its owner, signed in', answer: z.string(), auth: true, rawType: 'text/csv', errors: [404] },
   {
     method: 'get', path: '/api/stream',
-    summary: "Live updates of the token company (Server-Sent Events: reading, alert, export); Last-Event-ID resumes within 5 minutes; ends when the access token would expire",
-    answer: streamMessage, auth: true, rawType: 'text/event-stream',
+    summary: "Live updates of the token company (Server-Sent Events: reading, alert, export); Last-Event-ID resumes within 5 minutes; ends when the access token would expire. With X-Display-Key instead of a token: the display's sites' readings and alerts, until the display is deleted",
+    answer: streamMessage, auth: true, displayKey: true, rawType: 'text/event-stream',
+  },
+  {
+    method: 'get', path: '/api/displays/current', summary: "A wall display by its key (X-Display-Key; no sign-in): its settings and its sites, in playlist order",
+    answer: currentDisplay, displayKey: true, errors: [401],
+  },
+  {
+    method: 'post', path: '/api/site-dashboard/{id}/shares', summary: 'Managers: a read-only link to the site dashboard, valid expiresInDays (1–90); the URL holds the token, shown this once',
+    body: sharesContract.createShareRequest, answer: sharesContract.createdShare, auth: true, status: 201, errors: [404],
+  },
+  { method: 'get', path: '/api/site-dashboard/{id}/shares', summary: "The site's shared links, newest first, revoked and expired ones too (never a token); the answer also holds total", answer: sharesContract.sharesResponse, auth: true, errors: [404] },
+  { method: 'delete', path: '/api/site-dashboard/{id}/shares/{shareId}', summary: 'Managers: revoke a shared link; it stops working at once', answer: deletedAnswer, auth: true, errors: [404] },
+  {
+    method: 'get', path: '/api/shared/{token}', summary: 'A shared site dashboard by its link (no sign-in): the site, its hubs and its nodes with feeds, latest values and ranges; 404 once expired or revoked',
+    answer: sharesContract.sharedDashboard, errors: [404],
+  },
+  {
+    method: 'post', path: '/api/shared/{token}/readings', summary: "Readings of the shared site's own feeds (no sign-in), as the signed-in readings call; 404 for any other feed or node, or once expired or revoked",
+    body: mon.readingsRequest, answer: mon.readingsResponse, errors: [404],
   },
 ];
 
@@ -183,6 +206,11 @@ function resourceOps(r: AnyResource): Op[] {
 
 const schema = (s: ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
+/** Signed-in writes take Idempotency-Key (DESIGN §6); those answering a secret ignore it. */
+const idempotent = (op: Op) => op.auth === true && acceptsIdempotencyKey(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'));
+// DELETE takes the header too, but its documented parameters stay the path's alone for now.
+const listsKeyHeader = (op: Op) => idempotent(op) && op.method !== 'delete';
+
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of [...OPS, ...RESOURCES.flatMap(resourceOps)]) {
@@ -191,11 +219,13 @@ export function openApiDocument(): Record<string, unknown> {
       summary: op.summary,
       ...(op.auth ? { security: [{ bearer: [] }] } : {}),
       ...(op.apiKey ? { security: [{ hubApiKey: [] }] } : {}),
-      ...(op.query || op.path.includes('{')
+      ...(op.displayKey ? { security: [...(op.auth ? [{ bearer: [] }] : []), { displayKey: [] }] } : {}),
+      ...(op.query || op.path.includes('{') || listsKeyHeader(op)
         ? {
             parameters: [
               ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
               ...Object.entries(op.query ?? {}).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'string' } })),
+              ...(listsKeyHeader(op) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
             ],
           }
         : {}),
@@ -210,6 +240,7 @@ export function openApiDocument(): Record<string, unknown> {
         '400': error,
         ...(op.auth ? { '401': error, '403': error } : {}),
         ...Object.fromEntries((op.errors ?? []).map((status) => [String(status), error])),
+        ...(idempotent(op) ? { '409': error, '422': error } : {}),
         '429': error,
       },
     };
@@ -218,9 +249,16 @@ export function openApiDocument(): Record<string, unknown> {
     openapi: '3.1.0',
     info: { title: 'Sitewatch API', version: '1' },
     components: {
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 },
+          description: 'Any signed-in write, DELETE included: the same key and request again (7 days, per user) answer the stored answer; another request with the key 422 idempotency_mismatch; 409 idempotency_in_progress while the first runs. A 5xx is not kept.',
+        },
+      },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         hubApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        displayKey: { type: 'apiKey', in: 'header', name: 'X-Display-Key' },
       },
     },
     paths,

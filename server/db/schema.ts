@@ -2,6 +2,9 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AlertTables } from './alerts.schema';
 import type { ReportTables } from './reports.schema';
 import type { ExportTables } from './exports.schema';
+import type { IdempotencyTables } from './idempotency.schema';
+import type { DisplayTables } from './displays.schema';
+import type { ShareTables } from './shares.schema';
 
 /** Times are epoch milliseconds in both dialects; flags are 0/1 integers. */
 export interface CompaniesTable {
@@ -233,7 +236,7 @@ export interface FeedLatestTable {
   value: number;
 }
 
-export interface Database extends AlertTables, ReportTables, ExportTables {
+export interface Database extends AlertTables, ReportTables, ExportTables, IdempotencyTables, DisplayTables, ShareTables {
   companies: CompaniesTable;
   users: UsersTable;
   memberships: MembershipsTable;

@@ -24,9 +24,12 @@ export interface LiveFilter {
   companyId: string;
   /** A wall display sees only its sites. */
   siteIds?: readonly string[];
+  /** A wall display sees readings and alerts, never a person's export jobs. */
+  kinds?: readonly LiveKind[];
 }
 
-const matches = (f: LiveFilter, m: LiveMessage) => m.companyId === f.companyId && (!f.siteIds || (m.siteId !== null && f.siteIds.includes(m.siteId)));
+const matches = (f: LiveFilter, m: LiveMessage) =>
+  m.companyId === f.companyId && (!f.siteIds || (m.siteId !== null && f.siteIds.includes(m.siteId))) && (!f.kinds || f.kinds.includes(m.kind));
 
 /** How messages reach every instance: in process on SQLite, through PostgreSQL's NOTIFY when instances share one. */
 export interface LiveTransport {

@@ -3,19 +3,37 @@ import type { AppDeps } from '../context';
 import { claimsOf } from '../context';
 import { requireTokenCompany } from '../auth/site-scope';
 import type { LiveFilter, LiveMessage } from '../live/hub';
+import { displayOfRequest } from '../resources/displays';
+import { findDisplay, sitesOfDisplays } from '../db/displays.repository';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
 /** A client that reads slower than messages come is cut off past this much unsent text; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * A wall's stream has no token to expire: this often it re-reads its display, so a deleted one's stream ends and a
+ * changed playlist takes effect, on every instance alike (the display row is the only shared truth).
+ */
+export const DISPLAY_RECHECK_MS = 3_000;
 
-const frame = (m: LiveMessage) => `id: ${m.id}\nevent: ${m.kind}\ndata: ${JSON.stringify(m.data)}\n\n`;
+/**
+ * A message's frame is the same text for every stream it goes to: made once, not once per open stream (a thousand
+ * JSON.stringify calls per reading, and their garbage, were about a sixth of the server's CPU in issue 13's stream
+ * bench). Kept as long as the hub keeps the message for replays.
+ */
+const frames = new WeakMap<LiveMessage, string>();
+const frame = (m: LiveMessage) => {
+  let text = frames.get(m);
+  if (text === undefined) frames.set(m, (text = `id: ${m.id}\nevent: ${m.kind}\ndata: ${JSON.stringify(m.data)}\n\n`));
+  return text;
+};
 
 /**
  * `GET /api/stream` (DESIGN §6 "Live"): the token company's readings, alert events and export jobs as Server-Sent
  * Events. A reconnect names the last id it saw (`Last-Event-ID`) and gets what it missed from the last five minutes.
  * The stream ends when the access token would expire, so the client comes back with a fresh one: a session revoked
- * meanwhile gets no more than one token's life of updates.
+ * meanwhile gets no more than one token's life of updates. A wall display opens it with its X-Display-Key instead:
+ * then only its sites' readings and alerts come, and the stream lasts until the display is deleted.
  */
 export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // Open streams never end by themselves: a closing server ends them, or it would wait for them forever.
@@ -23,9 +41,12 @@ export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
-  app.get('/api/stream', async (req, reply) => {
-    const { companyId } = await requireTokenCompany(deps.db, claimsOf(req));
-    const filter: LiveFilter = { companyId };
+  app.get('/api/stream', { config: { displayKey: true } }, async (req, reply) => {
+    // No claims means the authentication hook let a wall's key through (and no bearer token came).
+    const display = req.claims ? null : await displayOfRequest(deps.db, req);
+    const filter: LiveFilter = display
+      ? { companyId: display.companyId, siteIds: (await sitesOfDisplays(deps.db, [display.id])).get(display.id) ?? [], kinds: ['reading', 'alert'] }
+      : { companyId: (await requireTokenCompany(deps.db, claimsOf(req))).companyId };
     const header = req.headers['last-event-id'];
     const lastId = typeof header === 'string' && header.length <= 200 ? header : null;
 
@@ -50,7 +71,8 @@ export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise
     send(': connected\n\n');
     for (const m of missed ?? []) send(frame(m));
     const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
-    const expiry = setTimeout(() => end(), deps.config.ACCESS_TOKEN_TTL * 1000);
+    const expiry = display ? null : setTimeout(() => end(), deps.config.ACCESS_TOKEN_TTL * 1000);
+    const recheck = display ? setInterval(() => void recheckDisplay(display.companyId, display.id), DISPLAY_RECHECK_MS) : null;
     streams.add(end);
     function end() {
       if (!open) return;
@@ -58,8 +80,19 @@ export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise
       streams.delete(end);
       unsubscribe();
       clearInterval(heartbeat);
-      clearTimeout(expiry);
+      if (expiry) clearTimeout(expiry);
+      if (recheck) clearInterval(recheck);
       res.end();
+    }
+    async function recheckDisplay(companyId: string, displayId: string) {
+      try {
+        if (!(await findDisplay(deps.db, companyId, displayId))) return end();
+        // The subscription holds this same filter object, so the new playlist applies from the next message.
+        filter.siteIds = (await sitesOfDisplays(deps.db, [displayId])).get(displayId) ?? [];
+      } catch (e) {
+        // A database hiccup keeps the stream as it is; the next check tries again.
+        req.log.error({ err: e }, 'display recheck failed');
+      }
     }
     req.raw.on('close', end);
     res.on('close', end);

@@ -109,13 +109,42 @@ export function requestList<T>(schema: ZodType<T>, path: string, opts: RequestOp
   return send(schema, 'GET', path, opts, (body) => body);
 }
 
-async function send<T>(
+/** A file the server sends as an attachment (a report's PDF, an export's CSV), with the name it gives. */
+export interface ApiFile {
+  blob: Blob;
+  name: string;
+}
+
+/** The attachment's file name from `Content-Disposition`, else a fallback. */
+const fileName = (header: string | null, fallback: string) => /filename="?([^";]+)"?/.exec(header ?? '')?.[1] ?? fallback;
+
+/** A download: bearer token and failures as every call, the body as a file rather than the contract's JSON. */
+export function requestFile(path: string, fallbackName: string, opts: RequestOptions = {}): Promise<ApiFile> {
+  return exchange('GET', path, opts, async (response) => ({ blob: await response.blob(), name: fileName(response.headers.get('Content-Disposition'), fallbackName) }));
+}
+
+function send<T>(
   schema: ZodType<T>,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   opts: RequestOptions,
   pick: (body: { data?: unknown } | null) => unknown,
 ): Promise<T> {
+  return exchange(method, path, opts, async (response) => {
+    let body: { data?: unknown } | null;
+    try {
+      body = (await response.json()) as { data?: unknown } | null;
+    } catch {
+      // A proxy's or captive portal's HTML page with 200: an answer arrived, so it is no network failure.
+      throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
+    }
+    const parsed = schema.safeParse(pick(body));
+    if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
+    return parsed.data;
+  });
+}
+
+async function exchange<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
   // The app's language, not the browser's: mails the server sends for this request (an invitation) are written in it.
   const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...opts.headers };
   const meta: RequestMeta = {
@@ -138,18 +167,10 @@ async function send<T>(
       signal: opts.signal,
       ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
     });
-    let body: { data?: unknown } | null;
-    try {
-      body = (await response.json()) as { data?: unknown } | null;
-    } catch {
-      // A proxy's or captive portal's HTML page with 200: an answer arrived, so it is no network failure.
-      throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
-    }
-    const parsed = schema.safeParse(pick(body));
-    if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'The server answered in an unexpected shape');
+    const result = await read(response);
     // SPEC §8: any successful response resets the authorization-failure counter, public ones included.
     bindings.onSuccess(meta);
-    return parsed.data;
+    return result;
   } catch (e) {
     // A request its caller cancelled (a newer one replaced it) is no failure: nobody is told.
     if (opts.signal?.aborted || (e instanceof DOMException && e.name === 'AbortError')) throw new ApiError(0, 'aborted', 'The request was cancelled');

@@ -22,6 +22,7 @@ import { nodes } from './zh/nodes';
 import { alertEvents } from './zh/alert-events';
 import { messages } from './zh/messages';
 import { alerts } from './zh/alerts';
+import { reports } from './zh/reports';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports };

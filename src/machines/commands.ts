@@ -58,7 +58,7 @@ export type NavCommand = Command & {
  * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
  * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
  */
-export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events', 'messages-manager', 'alerts'] as const;
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events', 'messages-manager', 'alerts', 'reports'] as const;
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
 
@@ -82,7 +82,7 @@ export const NAV_COMMANDS: NavCommand[] = [
   nav('dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone),
   nav('site-dashboard', 'nav.siteDashboard', '/site-dashboard', 'monitor', ['readings', 'chart'], 'g s', everyone),
   nav('alert-events', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone),
-  nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance'], 'g r', everyone),
+  nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance', 'log', 'pdf'], 'g r', everyone),
   nav('alerts', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds', 'alarms', 'escalation'], 'g l', managers, 'alerts.new'),
   nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers, 'sites.new'),
   nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers, 'hubs.new'),

@@ -24,6 +24,9 @@ const BY_CODE: Record<string, I18nKey> = {
   internal_error: 'failure.server',
   bad_request: 'failure.badRequest',
   last_manager: 'failure.lastManager',
+  // Reports: one per fridge and month, and none changes once submitted.
+  exists: 'failure.reportExists',
+  submitted: 'failure.reportSubmitted',
   // Sign-in, the one-time code and external sign-in: the server's texts name providers and addresses, the keys do not.
   invalid_credentials: 'failure.invalidCredentials',
   invalid_password: 'failure.wrongPassword',

@@ -40,6 +40,7 @@ const Nodes = page(() => import('./nodes/nodes-view'), 'NodesView');
 const AlertEvents = page(() => import('./alert-events/alert-events-view'), 'AlertEventsView');
 const MessagesManager = page(() => import('./messages-manager/messages-manager-view'), 'MessagesManagerView');
 const Alerts = page(() => import('./alerts/alerts-view'), 'AlertsView');
+const Reports = page(() => import('./reports/reports-view'), 'ReportsView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -61,6 +62,7 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   'alert-events': AlertEvents,
   'messages-manager': MessagesManager,
   alerts: Alerts,
+  reports: Reports,
 };
 
 function Splash() {

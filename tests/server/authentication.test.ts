@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from './helpers';
 const PUBLIC_ROUTES = [
   'GET /api/alert-links/:token', // a notification mail's single-use acknowledge link: the page (changes nothing)
   'POST /api/alert-links/:token', // …and its button, acting as the person it was mailed to
+  'GET /api/displays/current', // a wall display's key (X-Display-Key), not a session
   'GET /api/dev/outbox', // the development outbox: only with the outbox transport, never with SMTP
   'GET /api/external-login/providers', // the sign-in page's buttons
   'GET /api/health',
@@ -15,6 +16,8 @@ const PUBLIC_ROUTES = [
   'GET /api/white-label', // branding before sign-in
   'GET /dev/mail',
   'GET /api/export-jobs/:id/file', // the mailed link's token, not a session
+  'GET /api/shared/:token', // a shared dashboard link's token, not a session
+  'POST /api/shared/:token/readings', // …and its readings, of that site only
   'POST /api/external-login/:provider/start',
   'POST /api/external-login/callback',
   'POST /api/forgot-password',

@@ -209,6 +209,17 @@ const routes: Route[] = [
       },
     ];
   }),
+  // Wall displays: the playlist is checked against the company's sites only after its shape is.
+  ...(['POST', 'PUT'] as const).map((method): Route => ({
+    method, url: method === 'POST' ? '/api/displays' : '/api/displays/any-id', auth: 'member',
+    fields: {
+      name: { kind: 'string', optional: method === 'PUT' },
+      siteIds: { kind: 'array', optional: method === 'PUT', extra: [['empty', []], ['of 51 sites', Array.from({ length: 51 }, (_, i) => `s${i}`)], ['holding a number', [1]], ['holding an empty id', ['']]] },
+      everySeconds: { kind: 'number', optional: true, extra: [['of 4', 4], ['of 3601', 3601], ['of 2.5', 2.5]] },
+      theme: { kind: 'string', optional: method === 'PUT', extra: [['unknown', 'neon']] },
+    },
+    valid: { name: 'Lobby wall', siteIds: ['any-site'], everySeconds: 30, theme: 'dark' },
+  })),
   ...['readings', 'readings-minmax'].map((path): Route => ({ url: `/api/site-dashboard/any-site/export/${path}`, auth: 'member', fields: readingsFields, valid: readingsValid })),
   {
     url: '/api/site-dashboard/any-site/medication-fridge-reports', auth: 'member',
@@ -224,6 +235,9 @@ const routes: Route[] = [
     valid: { days: [{ date: '2026-01-01', checkedBy: 'AB', action: null }], excursions: [] },
   },
   { url: '/api/medication-fridge-reports/any-report/submit', auth: 'member', fields: {}, valid: {} },
+  // Shared dashboard links: the body is validated before the site (or, without a session, the token) is looked up.
+  { url: '/api/site-dashboard/any-site/shares', auth: 'member', fields: { expiresInDays: { kind: 'number', extra: [['of 0', 0], ['of 91', 91], ['of 1.5', 1.5], ['of -1', -1]] } }, valid: { expiresInDays: 7 } },
+  { url: '/api/shared/any-token-of-twenty-chars/readings', fields: readingsFields, valid: readingsValid },
   { method: 'PUT', url: '/api/alertevents/detail/any-event', auth: 'member', fields: { action: { kind: 'string', extra: [['unknown', 'snooze']] }, comment: { kind: 'string', optional: true, emptyOk: true } }, valid: { action: 'acknowledge', comment: 'Door closed' } },
 ];
 

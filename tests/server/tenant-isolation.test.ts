@@ -14,6 +14,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function bodyFor(method: Method, path: string, foreign: { feed?: string; node?: string; fridge?: string }): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined;
   if (path.startsWith('/api/alertevents/')) return { action: 'comment', comment: 'Checked' };
+  if (path.endsWith('/shares')) return { expiresInDays: 7 };
   if (path.endsWith('/medication-fridge-reports')) return { nodeId: foreign.fridge ?? foreign.node ?? 'x', period: lastMonth() };
   if (method === 'PUT' && path.startsWith('/api/medication-fridge-reports/')) return { days: [] };
   if (/readings(-minmax)?$/.test(path) || path.includes('/export/')) {
@@ -82,6 +83,14 @@ describe('tenant isolation', () => {
         })
         .execute();
     }
+    // And a shared dashboard link of each company's site, so a share id of another company is tried too.
+    for (const companyId of companies()) {
+      const k = idsOfCompany(plan, companyId);
+      await t.deps.db
+        .insertInto('siteShares')
+        .values({ id: shareOf(companyId), companyId, siteId: k.site, tokenHash: `hash-${companyId}`, createdBy: ids.manager, createdAt: 0, expiresAt: Date.now() + 365 * 86_400_000, revokedAt: null })
+        .execute();
+    }
     const manager = await signIn(t.app, DEMO.manager);
     const managerNorthwind = (await call(t.app, 'POST', '/api/switch-company', { companyId: ids.northwind }, manager.accessToken)).body.data;
     sessions = [
@@ -102,6 +111,7 @@ describe('tenant isolation', () => {
   const eventOf = (companyId: string) => `event-${companyId}`;
   const reportOf = (companyId: string) => `report-${companyId}`;
   const exportOf = (companyId: string) => `export-${companyId}`;
+  const shareOf = (companyId: string) => `share-${companyId}`;
   /** Every id a company owns in the plan, to look for in answers. */
   const ownedBy = (companyId: string) => [
     companyId,
@@ -112,6 +122,7 @@ describe('tenant isolation', () => {
     eventOf(companyId),
     reportOf(companyId),
     exportOf(companyId),
+    shareOf(companyId),
   ];
   /** One id of every kind: site, sub-site, hub, node, feed, node tag and the company itself. */
   const kindsOf = (companyId: string) => {
@@ -153,6 +164,22 @@ describe('tenant isolation', () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(500);
+  });
+
+  it("refuses another company's share id on the session's own site, and a share id is no link", async () => {
+    const failures: string[] = [];
+    for (const s of sessions) {
+      const own = idsOfCompany(plan, s.companyId).site;
+      for (const foreign of companies().filter((c) => !s.memberOf.includes(c))) {
+        for (const [method, url] of [['DELETE', `/api/site-dashboard/${own}/shares/${shareOf(foreign)}`], ['GET', `/api/shared/${shareOf(foreign)}`]] as const) {
+          const res = await call(t.app, method, url, undefined, s.token);
+          if (![403, 404].includes(res.status) || res.body?.data !== undefined) failures.push(`${s.name} ${method} ${url}: ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const stillLive = await t.deps.db.selectFrom('siteShares').select('id').where('id', 'in', companies().map(shareOf)).where('revokedAt', 'is', null).execute();
+    expect(stillLive).toHaveLength(companies().length);
   });
 
   it("refuses another company's feeds and nodes in a readings call on the session's own site", async () => {

@@ -12,6 +12,9 @@ import * as m0010 from './0010-signal-type-keys';
 import * as m0011 from './0011-alerts';
 import * as m0015 from './0015-reports';
 import * as m0016 from './0016-exports';
+import * as m0017 from './0017-idempotency';
+import * as m0018 from './0018-displays';
+import * as m0020 from './0020-shares';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -26,7 +29,10 @@ export const migrations: Record<string, Migration> = {
   '0009-node-search': m0009,
   '0010-signal-type-keys': m0010,
   '0011-alerts': m0011,
-  // 0012–0014 are reserved for work in flight on alerts (idempotency, displays, rule indexes).
+  // 0012–0014 were never used: numbers only grow, since a database already past them would refuse one added below.
   '0015-reports': m0015,
   '0016-exports': m0016,
+  '0017-idempotency': m0017,
+  '0018-displays': m0018,
+  '0020-shares': m0020,
 };

@@ -11,6 +11,8 @@ export const failures = {
   'failure.server': 'حدث خطأ ما في الخادم. يُرجى المحاولة مرة أخرى لاحقًا.',
   'failure.badRequest': 'بعض القيم غير صالحة. تحقّق من الحقول المميّزة.',
   'failure.lastManager': 'يجب أن يكون للشركة مدير واحد على الأقل.',
+  'failure.reportExists': "يوجد تقرير لهذه الثلاجة وهذا الشهر بالفعل.",
+  'failure.reportSubmitted': "قُدّم هذا التقرير ولم يعد بالإمكان تغييره.",
   'failure.unknown': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   'failure.sessionEnded': 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   'failure.sessionExpired': 'انتهت صلاحية جلستك. يُرجى تسجيل الدخول مرة أخرى.',

@@ -11,6 +11,8 @@ export const failures = {
   'failure.server': 'Something went wrong on the server. Please try again later.',
   'failure.badRequest': 'Some values are not valid. Check the marked fields.',
   'failure.lastManager': 'A company needs at least one manager.',
+  'failure.reportExists': "A report for this fridge and month exists already.",
+  'failure.reportSubmitted': "This report was submitted and can no longer be changed.",
   'failure.unknown': 'Something went wrong. Please try again.',
   'failure.sessionEnded': 'Your session has ended. Please sign in again.',
   'failure.sessionExpired': 'Your session has expired. Please sign in again.',

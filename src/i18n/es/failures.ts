@@ -11,6 +11,8 @@ export const failures = {
   'failure.server': 'Algo ha salido mal en el servidor. Vuelva a intentarlo más tarde.',
   'failure.badRequest': 'Algunos valores no son válidos. Revise los campos marcados.',
   'failure.lastManager': 'Una empresa necesita al menos un gestor.',
+  'failure.reportExists': "Ya existe un informe de este frigorífico y mes.",
+  'failure.reportSubmitted': "Este informe se envió y ya no se puede cambiar.",
   'failure.unknown': 'Algo ha salido mal. Vuelva a intentarlo.',
   'failure.sessionEnded': 'Su sesión ha finalizado. Vuelva a iniciar sesión.',
   'failure.sessionExpired': 'Su sesión ha caducado. Vuelva a iniciar sesión.',

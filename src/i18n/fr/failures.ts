@@ -11,6 +11,8 @@ export const failures = {
   'failure.server': 'Une erreur s’est produite sur le serveur. Veuillez réessayer plus tard.',
   'failure.badRequest': 'Certaines valeurs ne sont pas valides. Vérifiez les champs signalés.',
   'failure.lastManager': 'Une entreprise doit avoir au moins un gestionnaire.',
+  'failure.reportExists': "Un rapport existe déjà pour ce réfrigérateur et ce mois.",
+  'failure.reportSubmitted': "Ce rapport a été soumis et ne peut plus être modifié.",
   'failure.unknown': 'Une erreur s’est produite. Veuillez réessayer.',
   'failure.sessionEnded': 'Votre session a pris fin. Veuillez vous reconnecter.',
   'failure.sessionExpired': 'Votre session a expiré. Veuillez vous reconnecter.',

@@ -11,6 +11,8 @@ export const failures = {
   'failure.server': 'Si è verificato un problema sul server. Riprovi più tardi.',
   'failure.badRequest': 'Alcuni valori non sono validi. Controlli i campi evidenziati.',
   'failure.lastManager': 'Un’azienda deve avere almeno un responsabile.',
+  'failure.reportExists': "Esiste già un rapporto per questo frigorifero e questo mese.",
+  'failure.reportSubmitted': "Questo rapporto è stato inviato e non può più essere modificato.",
   'failure.unknown': 'Si è verificato un problema. Riprovi.',
   'failure.sessionEnded': 'La sessione è terminata. Acceda di nuovo.',
   'failure.sessionExpired': 'La sessione è scaduta. Acceda di nuovo.',

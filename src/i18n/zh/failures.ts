@@ -11,6 +11,8 @@ export const failures = {
   'failure.server': '服务器出错了。请稍后再试。',
   'failure.badRequest': '部分值无效。请检查标记的字段。',
   'failure.lastManager': '公司至少需要一名经理。',
+  'failure.reportExists': "该冰箱本月的报告已存在。",
+  'failure.reportSubmitted': "该报告已提交，不能再修改。",
   'failure.unknown': '出了点问题。请重试。',
   'failure.sessionEnded': '您的会话已结束。请重新登录。',
   'failure.sessionExpired': '您的会话已过期。请重新登录。',

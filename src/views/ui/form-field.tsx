@@ -76,7 +76,7 @@ export interface InputProps {
   onBlur?(): void;
   messages?: FieldMessage[];
   hint?: string;
-  type?: 'text' | 'email' | 'password' | 'number' | 'color' | 'search' | 'datetime-local';
+  type?: 'text' | 'email' | 'password' | 'number' | 'color' | 'search' | 'datetime-local' | 'month';
   /** The taller control of the public pages. */
   large?: boolean;
   /** Read only (an account's email): shown, selectable, not editable. */

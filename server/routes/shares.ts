@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { auditRequest, claimsOf, PUBLIC, type AppDeps } from '../context';
+import { badRequest, forbidden, notFound, parse } from '../errors';
+import type { Db } from '../db/database';
+import { newId, randomToken, sha256 } from '../auth/secrets';
+import { mailLinkBase } from '../auth/passwords.service';
+import { sitePermission, visibleSite } from '../auth/site-scope';
+import { feedsOfSite, type VisibleSite } from '../monitoring/site-access';
+import { DEFAULT_MAX_POINTS, readSeriesJson } from '../monitoring/readings';
+import { findSite, type SiteRow } from '../db/sites.repository';
+import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
+import { findShare, insertShare, liveShareByTokenHash, revokeShare, sharesOfSite, type ShareRow } from '../db/shares.repository';
+import { basicInfo } from './sites';
+import { id } from '../../src/api/contract/common';
+import { INTERVALS, INTERVAL_MS, readingsRequest, type ReadingsRequest } from '../../src/api/contract/monitoring';
+import { createShareRequest, sharedPagePath, type CreatedShare, type SharedDashboard } from '../../src/api/contract/shares';
+
+const idParams = z.object({ id });
+const shareParams = z.object({ id, shareId: id });
+/** A token is 43 base64url characters; anything far from that cannot be one (and is answered like an unknown one). */
+const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[\w-]+$/) });
+
+/** DESIGN §6: the most points one readings call answers. */
+export const MAX_POINTS_PER_CALL = 200_000;
+/**
+ * Calls of the public shared routes per address per rolling 15 minutes: a page open all day, refreshing its parts
+ * every minute, stays well inside; a script walking tokens does not get far (it would not anyway at 256 bits).
+ */
+export const SHARED_PER_ADDRESS = 600;
+const DAY_MS = 86_400_000;
+
+/**
+ * The point budget of a readings call (DESIGN §6): feeds × buckets, or feeds × maxPoints for RawData without
+ * aggregation. Past it, a 400 that names a coarser interval that would fit (or, for raw points, maxPoints).
+ */
+export function checkPointBudget(q: ReadingsRequest, feedCount: number): void {
+  const span = Date.parse(q.to) - Date.parse(q.from);
+  const buckets = (interval: ReadingsRequest['interval']) => Math.ceil(span / INTERVAL_MS[interval]);
+  const raw = q.dataViewType === 'RawData' && q.aggregation === undefined;
+  const points = feedCount * (raw ? (q.maxPoints ?? DEFAULT_MAX_POINTS) : buckets(q.interval));
+  if (points <= MAX_POINTS_PER_CALL) return;
+  const limit = MAX_POINTS_PER_CALL.toLocaleString('en');
+  if (raw) {
+    const message = `asks for ${points.toLocaleString('en')} points (feeds × maxPoints), more than ${limit}: ask for fewer points or fewer feeds`;
+    throw badRequest(`maxPoints: ${message}`, [{ path: 'maxPoints', message, code: 'too_big', limit: MAX_POINTS_PER_CALL }]);
+  }
+  const coarser = INTERVALS.find((i) => INTERVAL_MS[i] > INTERVAL_MS[q.interval] && feedCount * buckets(i) <= MAX_POINTS_PER_CALL);
+  const message = `asks for ${points.toLocaleString('en')} points (feeds × buckets), more than ${limit}: ${coarser ? `choose ${coarser} or coarser` : 'choose fewer feeds or a shorter range'}`;
+  throw badRequest(`interval: ${message}`, [{ path: 'interval', message, code: 'too_big', limit: MAX_POINTS_PER_CALL, ...(coarser ? { reason: coarser } : {}) }]);
+}
+
+/**
+ * The feeds a shared page may read: those of nodes at the shared site itself. The signed-in call also reads
+ * sub-sites; a share opens one site, so a sub-site's feed is refused like another company's (404, naming nothing).
+ */
+async function checkOnlyThisSite(db: Db, site: VisibleSite, feedIds: string[] = [], nodeIds: string[] = []): Promise<void> {
+  if (feedIds.length) {
+    const rows = await db
+      .selectFrom('feeds')
+      .innerJoin('nodes', 'nodes.id', 'feeds.nodeId')
+      .select('feeds.id')
+      .where('feeds.id', 'in', feedIds)
+      .where('nodes.siteId', '=', site.id)
+      .where('feeds.companyId', '=', site.companyId)
+      .execute();
+    if (new Set(rows.map((r) => r.id)).size !== new Set(feedIds).size) throw notFound('Feed not found');
+  }
+  if (nodeIds.length) {
+    const rows = await db.selectFrom('nodes').select('id').where('id', 'in', nodeIds).where('siteId', '=', site.id).where('companyId', '=', site.companyId).execute();
+    if (new Set(rows.map((r) => r.id)).size !== new Set(nodeIds).size) throw notFound('Node not found');
+  }
+}
+
+/** Paths of the shared page and its calls, whose answers carry the headers below. */
+const isSharedPath = (url: string) => url.startsWith('/site-dashboard-export/') || url.startsWith('/api/shared/');
+
+/**
+ * The shared page may not be framed (clickjacking a page that needs no sign-in), and its URL holds the token: no
+ * Referer leaves it for the map tiles, and no cache keeps it. Registered on the root instance, since the page itself
+ * is the client's index.html, answered outside the API plugin.
+ */
+export function sharedPageHeaders(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (req, reply, payload) => {
+    if (!isSharedPath(req.url)) return payload;
+    const csp = reply.getHeader('content-security-policy');
+    void reply.headers({
+      'x-frame-options': 'DENY',
+      'content-security-policy': typeof csp === 'string' && csp.length > 0 ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    return payload;
+  });
+}
+
+/**
+ * Shared dashboard links (DESIGN §6 "Shared dashboard", issue 14): managers make a link that opens one site's dashboard
+ * read-only without sign-in until it expires or is revoked; the token is in the link only, its hash in the database.
+ */
+export async function shareRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db } = deps;
+  const now = () => deps.auth.now();
+
+  const manageable = async (req: FastifyRequest, siteId: string) => {
+    const { site, role } = await visibleSite(db, claimsOf(req), siteId);
+    if (!sitePermission(role).manage) throw forbidden('Only managers and administrators share a site dashboard or revoke a link');
+    return site;
+  };
+
+  // The answer holds the token, which is kept only hashed: a replay store would keep it in clear, so no Idempotency-Key.
+  app.post('/api/site-dashboard/:id/shares', { config: { idempotency: false } }, async (req, reply) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const input = parse(createShareRequest, req.body);
+    const site = await manageable(req, siteId);
+    const token = randomToken(32);
+    const at = now();
+    const row = { id: newId(), companyId: site.companyId, siteId: site.id, tokenHash: sha256(token), createdBy: claimsOf(req).sub, createdAt: at, expiresAt: at + input.expiresInDays * DAY_MS, revokedAt: null };
+    await insertShare(db, row);
+    await auditRequest(db, req, { companyId: site.companyId, action: 'shares.create', detail: `${site.name}: link for ${input.expiresInDays} day(s) (${row.id})` });
+    const answer: CreatedShare = { id: row.id, url: `${mailLinkBase(deps.config)}${sharedPagePath(site.id, token)}`, expiresAt: new Date(row.expiresAt).toISOString() };
+    return reply.code(201).header('Cache-Control', 'no-store').send({ data: answer });
+  });
+
+  // Every member who can see the site may see its links (who made them, until when); making and revoking is the managers'.
+  app.get('/api/site-dashboard/:id/shares', async (req) => {
+    const { id: siteId } = parse(idParams, req.params);
+    const { site } = await visibleSite(db, claimsOf(req), siteId);
+    const data = await sharesOfSite(db, site.companyId, site.id);
+    return { data, total: data.length };
+  });
+
+  app.delete('/api/site-dashboard/:id/shares/:shareId', async (req) => {
+    const { id: siteId, shareId } = parse(shareParams, req.params);
+    const site = await manageable(req, siteId);
+    const row = await findShare(db, site.id, shareId);
+    if (!row || row.companyId !== site.companyId) throw notFound('Share not found');
+    await revokeShare(db, row.id, now());
+    await auditRequest(db, req, { companyId: site.companyId, action: 'shares.revoke', detail: `${site.name}: link ${row.id}` });
+    return { data: { deleted: true } };
+  });
+
+  /**
+   * The live share a request's token opens, after the per-address limit. Unknown, malformed, expired and revoked
+   * tokens are one and the same 404, so a link says nothing about what exists.
+   */
+  const shareOf = async (req: FastifyRequest): Promise<{ share: ShareRow; site: SiteRow }> => {
+    await deps.auth.limiter.hit(`shared:ip:${req.ip}`, SHARED_PER_ADDRESS);
+    const token = tokenParams.safeParse(req.params).data?.token;
+    const share = token ? await liveShareByTokenHash(db, sha256(token), now()) : undefined;
+    const site = share ? await findSite(db, share.siteId) : undefined;
+    if (!share || !site || site.companyId !== share.companyId) throw notFound('This link is not valid (any more)');
+    return { share, site };
+  };
+
+  app.get('/api/shared/:token', PUBLIC, async (req) => {
+    const { share, site } = await shareOf(req);
+    const t = now();
+    const scope = { companyId: site.companyId, siteId: site.id };
+    const [info, hubs, nodes] = [await basicInfo(db, site, t), await hubsIn(db, scope, t), await nodesWithFeeds(db, scope, t)];
+    const answer: SharedDashboard = {
+      site: {
+        id: info.id, name: info.name, address: info.address, coordinates: info.coordinates, latitude: info.latitude, longitude: info.longitude,
+        timezone: info.timezone, safeMin: info.safeMin, safeMax: info.safeMax, hubCount: info.hubCount, nodeCount: info.nodeCount,
+      },
+      expiresAt: new Date(Number(share.expiresAt)).toISOString(),
+      hubs,
+      nodes,
+    };
+    return { data: answer };
+  });
+
+  // The signed-in readings call's request and engine, on the shared site's own feeds; the body is checked first, as there.
+  app.post('/api/shared/:token/readings', PUBLIC, async (req: FastifyRequest, reply: FastifyReply) => {
+    const input = parse(readingsRequest, req.body);
+    if (input.feedIds === undefined && input.nodeIds === undefined) {
+      throw badRequest('feedIds: give feedIds or nodeIds', [{ path: 'feedIds', message: 'give feedIds or nodeIds' }]);
+    }
+    const { site } = await shareOf(req);
+    await checkOnlyThisSite(db, site, input.feedIds, input.nodeIds);
+    const feeds = await feedsOfSite(db, site, input.feedIds, input.nodeIds);
+    checkPointBudget(input, feeds.length);
+    const json = await readSeriesJson(db, feeds, {
+      from: Date.parse(input.from),
+      to: Date.parse(input.to),
+      interval: input.interval,
+      aggregation: input.aggregation,
+      view: input.dataViewType,
+      maxPoints: input.maxPoints,
+      timezone: site.timezone,
+    });
+    return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
+  });
+}
