@@ -30,6 +30,7 @@ const actors: Actors = {
   palette: get('palette'),
   stream: get('stream'),
   alertBadge: get('alertBadge'),
+  exports: get('exports'),
 };
 
 // The api layer reports; the machines decide.
@@ -53,19 +54,27 @@ actors.session.on('session.changed', (e) => {
   if (e.companyId) {
     actors.stream.send({ type: 'stream.start', scope: e.companyId });
     actors.alertBadge.send({ type: 'badge.load' });
+    actors.exports.send({ type: 'exports.load' });
   } else {
     actors.stream.send({ type: 'stream.stop' });
     actors.alertBadge.send({ type: 'badge.clear' });
+    actors.exports.send({ type: 'exports.clear' });
   }
 });
 actors.stream.on('alert', () => actors.alertBadge.send({ type: 'badge.changed' }));
-actors.stream.on('resumed', () => actors.alertBadge.send({ type: 'badge.changed' }));
+actors.stream.on('resumed', () => {
+  actors.alertBadge.send({ type: 'badge.changed' });
+  actors.exports.send({ type: 'exports.resumed' });
+});
+actors.stream.on('export', (e) => actors.exports.send({ type: 'exports.update', job: e.job }));
+actors.exports.on('notice', (e) => actors.notices.send({ type: 'notice.show', level: e.level, key: e.key, params: e.params }));
 actors.session.on('session.started', (e) => actors.preferences.send({ type: 'preferences.suggest', locale: e.locale }));
 actors.session.on('session.ended', () => {
   actors.companies.send({ type: 'companies.clear' });
   actors.layout.send({ type: 'layout.clear' });
   actors.stream.send({ type: 'stream.stop' });
   actors.alertBadge.send({ type: 'badge.clear' });
+  actors.exports.send({ type: 'exports.clear' });
 });
 
 // The palette knows what the app is now (data only); its commands and rules live in the machine.

@@ -10,6 +10,7 @@ import { commandPaletteMachine } from './command-palette.machine';
 import { documentKeyboard } from './document-keyboard';
 import { streamMachine } from './stream.machine';
 import { alertBadgeMachine } from './alert-badge.machine';
+import { exportsMachine } from './exports.machine';
 
 export interface AppInput {
   /** The host name white-label settings are fetched for. */
@@ -36,6 +37,7 @@ export const appMachine = setup({
     keyboard: documentKeyboard,
     stream: streamMachine,
     alertBadge: alertBadgeMachine,
+    exports: exportsMachine,
   },
 }).createMachine({
   id: 'app',
@@ -52,6 +54,8 @@ export const appMachine = setup({
     // The live stream (DESIGN §6) and the top bar's count of open alert events; main.tsx starts both with a session.
     { id: 'stream', systemId: 'stream', src: 'stream', input: {} },
     { id: 'alertBadge', systemId: 'alertBadge', src: 'alertBadge' },
+    // The user's export jobs, moved by the stream; a job ends with a notice wherever the user is.
+    { id: 'exports', systemId: 'exports', src: 'exports' },
     // Ctrl+K, ?, /, j/k and chords: the document's keys go to the palette (see document-keyboard.ts).
     { id: 'keyboard', src: 'keyboard' },
   ],

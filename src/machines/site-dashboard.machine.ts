@@ -6,7 +6,8 @@ import { PART_SOURCES, siteActors, type PartOutput, type SitePart } from './site
 import { failureOf, type Failure } from './failure';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { applySiteReading, SITE_LIVE_REFRESH_MS } from './site-dashboard-live';
-import { DEFAULT_FEEDS, DEFAULT_VIEW, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
+import { DEFAULT_FEEDS, DEFAULT_VIEW, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
+import type { ExportsEvent } from './exports.machine';
 
 // The view as data lives in site-view.ts; importers keep reading it from here.
 export { boundsOf, bucketMsOf, DEFAULT_FEEDS, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
@@ -33,6 +34,13 @@ export interface SiteDashboardContext {
   minmax: ReadingsResponse | null;
   /** The last failure of each part (a code and its dictionary key), for the view to show beside it. */
   errors: Partial<Record<'sites' | SitePart, Failure>>;
+  /** The app's export jobs, where Export sends the page's query; null where nothing exports (tests). */
+  exports: ExportsSink | null;
+}
+
+/** Where an export request goes: the app's exports machine. */
+export interface ExportsSink {
+  send(event: Extract<ExportsEvent, { type: 'exports.request' }>): void;
 }
 
 export type SiteDashboardEvent =
@@ -51,6 +59,8 @@ export type SiteDashboardEvent =
   | { type: 'view.toggleFeed'; feedId: string }
   | { type: 'view.width'; px: number }
   | { type: 'view.refresh' }
+  /** Export: the chart's query as a CSV job, by the min–max call when the page shows min and max. */
+  | { type: 'site.export' }
   /** The throttled re-read a bucketed chart asked for while live readings arrived. */
   | { type: 'live.refresh' }
   | LiveEvent;
@@ -65,7 +75,7 @@ const siteSetup = setup({
     context: {} as SiteDashboardContext,
     events: {} as SiteDashboardEvent,
     emitted: {} as SiteDashboardEmitted,
-    input: {} as { view: SiteView; width?: number; session?: CompanySource | null; live?: LiveSource | null },
+    input: {} as { view: SiteView; width?: number; session?: CompanySource | null; live?: LiveSource | null; exports?: ExportsSink | null },
   },
   actors: { ...siteActors, liveWatch },
   guards: {
@@ -76,6 +86,12 @@ const siteSetup = setup({
     widthChanged: ({ context, event }) => event.type === 'view.width' && Math.abs(Math.round(event.px * 2) - context.maxPoints) > 40,
   },
   actions: {
+    requestExport: ({ context }) => {
+      const siteId = context.view.siteId;
+      if (!siteId || !context.exports) return;
+      const query = readingsQuery(context.view, Date.now(), context.maxPoints);
+      context.exports.send({ type: 'exports.request', siteId, kind: context.view.dataViewType === 'MinMax' ? 'readings-minmax' : 'readings', query });
+    },
     /** A part of the page arrived: its values are kept and its last failure forgotten. */
     partLoaded: assign(({ context }, params: { part: SitePart | 'sites'; values: Partial<SiteDashboardContext> }) => ({
       ...params.values,
@@ -180,6 +196,7 @@ export const siteDashboardMachine = siteSetup.createMachine({
     maxPoints: Math.max(200, Math.min(4000, Math.round((input.width ?? 1000) * 2))),
     session: input.session ?? null,
     live: input.live ?? null,
+    exports: input.exports ?? null,
     liveRefreshDue: false,
     sites: [],
     ...noSite(),
@@ -251,6 +268,7 @@ export const siteDashboardMachine = siteSetup.createMachine({
             'site.open': { target: 'open', reenter: true, actions: ['openSite', 'announce'] },
             'company.changed': 'checking',
             'site.choose': { target: 'picking', actions: ['forgetSite', 'announce'] },
+            'site.export': { actions: 'requestExport' },
           },
           states: {
             info: sitePart('info', (_, info) => ({ info })),

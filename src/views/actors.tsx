@@ -10,6 +10,7 @@ import type { companiesMachine } from '../machines/companies.machine';
 import type { commandPaletteMachine } from '../machines/command-palette.machine';
 import type { streamMachine } from '../machines/stream.machine';
 import type { alertBadgeMachine } from '../machines/alert-badge.machine';
+import type { exportsMachine } from '../machines/exports.machine';
 
 /** The global actors of the running app, reached by views through context (never as module singletons). */
 export interface Actors {
@@ -24,6 +25,8 @@ export interface Actors {
   /** The live stream: pages hear its messages through live-watch.ts. */
   stream: ActorRefFrom<typeof streamMachine>;
   alertBadge: ActorRefFrom<typeof alertBadgeMachine>;
+  /** The user's export jobs (SPEC §4). */
+  exports: ActorRefFrom<typeof exportsMachine>;
 }
 
 const ActorsContext = createContext<Actors | null>(null);

@@ -41,6 +41,7 @@ const AlertEvents = page(() => import('./alert-events/alert-events-view'), 'Aler
 const MessagesManager = page(() => import('./messages-manager/messages-manager-view'), 'MessagesManagerView');
 const Alerts = page(() => import('./alerts/alerts-view'), 'AlertsView');
 const Reports = page(() => import('./reports/reports-view'), 'ReportsView');
+const SharedDashboard = page(() => import('./site-dashboard/shared-dashboard-view'), 'SharedDashboardView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -112,7 +113,8 @@ export function Routes() {
       <Route path="/forgotpassword"><Bare><Forgot /></Bare></Route>
       <Route path="/resetpassword"><Bare><Reset /></Bare></Route>
       <Route path="/auth0loginCallback"><Bare><ExternalCallback /></Bare></Route>
-      {/* /site-dashboard-export/site/:id arrives with the shared dashboards (DESIGN §6); until then it is not found. */}
+      {/* A shared site dashboard (DESIGN §6): the link's token is its only key, so it opens without sign-in. */}
+      <Route path="/site-dashboard-export/site/:id"><Bare><SharedDashboard /></Bare></Route>
       <Route path="/404"><Bare><NotFoundView /></Bare></Route>
       <Route path="/500"><Bare><ServerError /></Bare></Route>
       <Route path="/maintenance"><Bare><Maintenance /></Bare></Route>

@@ -5,19 +5,22 @@ import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
-import { boundsOf, bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
+import { bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
 import type { Failure } from '../../machines/failure';
-import { DATA_VIEWS, INTERVALS, type Aggregation, type DataViewType, type HubInfo, type Interval, type NodeInfo } from '../../api/contract/monitoring';
+import { DATA_VIEWS, INTERVALS, type Aggregation, type DataViewType, type Interval } from '../../api/contract/monitoring';
 import { ReadingsChart } from '../ui/readings-chart';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { ReadingTiles, type ReadingTile } from './reading-tiles';
 import { minmaxRows, type MinMaxRow } from './minmax-rows';
 import { tileTrends } from './tile-trend';
+import { feedTilesOf } from './feed-tiles';
+import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import { Card, Cluster, Grid, Muted, Page, Toolbar } from '../ui/layout';
 import { Button } from '../ui/button';
 import { CheckboxGroupField, FormField, SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { StatusBadge } from '../ui/status-badge';
+import { ExportsDialog } from './exports-dialog';
+import { ShareLinksDialog } from './share-links-dialog';
 import { Stat, StatStrip } from '../ui/stat';
 import * as ui from '../ui/styles.css';
 import * as v from './site-dashboard.css';
@@ -38,12 +41,20 @@ export function SiteDashboardView() {
 }
 
 type SiteActor = ActorRefFrom<typeof siteDashboardMachine>;
+type Panel = 'exports' | 'shares' | null;
 
 function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (search: string) => void }) {
-  const { session, stream } = useActors();
+  const { session, stream, exports } = useActors();
   const site = useActorRef(siteDashboardMachine, {
-    input: { view: viewFromSearch(search), width: typeof window === 'undefined' ? 1000 : window.innerWidth - 320, session, live: stream },
+    input: { view: viewFromSearch(search), width: typeof window === 'undefined' ? 1000 : window.innerWidth - 320, session, live: stream, exports },
   });
+  // The exports list and the share links are dialogs over the page; the palette's "Exports" opens the first.
+  const [panel, setPanel] = useState<Panel>(() => (new URLSearchParams(search).get('panel') === 'exports' ? 'exports' : null));
+  const siteId = useSelector(site, (st) => (st.matches({ page: 'open' }) ? st.context.view.siteId : null));
+  const siteName = useSelector(site, (st) => st.context.info?.name);
+  const close = useCallback(() => setPanel(null), []);
+  const dialog =
+    panel === 'exports' ? <ExportsDialog siteId={siteId} siteName={siteName} onClose={close} /> : panel === 'shares' && siteId ? <ShareLinksDialog siteId={siteId} siteName={siteName ?? ''} onClose={close} /> : null;
   const page = useSelector(site, (st) => (st.matches({ page: 'open' }) ? 'open' : st.matches({ page: 'picking' }) ? 'picking' : 'waiting'));
   // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.
   useEffect(() => {
@@ -54,8 +65,8 @@ function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (sear
     });
     return () => sub.unsubscribe();
   }, [site, onWrite]);
-  if (page === 'open') return <SiteDashboard site={site} />;
-  if (page === 'picking') return <SitePicker site={site} />;
+  if (page === 'open') return <>{<SiteDashboard site={site} openPanel={setPanel} />}{dialog}</>;
+  if (page === 'picking') return <>{<SitePicker site={site} />}{dialog}</>;
   // Finding the last site viewed, or whether the open one is the new company's: nothing of an old site is shown.
   return (
     <Page title={t('site.title')} width="wide">
@@ -100,14 +111,15 @@ function SitePicker({ site }: { site: SiteActor }) {
   );
 }
 
-const ago = (iso: string | null) => (iso ? formatDate(new Date(iso)) : t('site.never'));
-const online = (up: boolean) => <StatusBadge variant="inline" status={up ? 'ok' : 'offline'} label={up ? t('site.statusOnline') : t('site.statusOffline')} />;
 
 /** A part of the page that failed: the machine's message, in the page's words. */
 const Failed = ({ message }: { message: Failure | undefined }) => (message ? <ErrorState compact message={t('site.failed', { message: t(message.key, message.params) })} /> : null);
 
-function SiteDashboard({ site }: { site: SiteActor }) {
-  const { preferences } = useActors();
+function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel: Panel) => void }) {
+  const { preferences, session, exports } = useActors();
+  const role = useSelector(session, (st) => st.context.session?.role ?? 'viewer');
+  const requesting = useSelector(exports, (st) => st.matches({ request: 'sending' }));
+  const requestFailure = useSelector(exports, (st) => st.context.requestFailure);
   const dark = useSelector(preferences, (st) => st.context.mode === 'dark');
   const chartBox = useRef<HTMLDivElement>(null);
   const view = useSelector(site, (st) => st.context.view);
@@ -163,42 +175,8 @@ function SiteDashboard({ site }: { site: SiteActor }) {
   }, [asTiles, readings, feeds, info]);
   // The tiles' trends come from the readings the chart already holds: no request of their own.
   const trends = useMemo(() => (asTiles || !answered ? null : tileTrends(readings, answered, bucketMsOf(answered), Date.now())), [asTiles, readings, answered]);
-  const feedTiles: ReadingTile[] = feeds
-    .filter((f) => selected.has(f.id))
-    .map((f) => ({
-      feedId: f.id,
-      feedName: f.name,
-      nodeName: f.node.name,
-      unit: f.unit,
-      reading: f.latest ? { value: f.latest.value, at: Date.parse(f.latest.at) } : null,
-      range: f.latest ? rangeOf(f, f.node.deviceType, f.latest.value, info) : null,
-      online: f.node.online,
-      band: boundsOf(f, f.node.deviceType, info),
-      trend: trends?.byFeed.get(f.id) ?? null,
-    }));
+  const feedTiles = feedTilesOf(nodes, info, selected, trends?.byFeed);
 
-  const nodeColumns = useMemo<Column<NodeInfo>[]>(
-    () => [
-      { id: 'name', header: t('site.name'), cell: (n) => n.name, width: '2fr' },
-      { id: 'type', header: t('site.type'), cell: (n) => n.deviceType, width: '1.5fr' },
-      { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr' },
-      { id: 'battery', header: t('site.battery'), cell: (n) => (n.batteryPct === null ? '—' : `${formatNumber(n.batteryPct, { maximumFractionDigits: 0 })} %`) },
-      { id: 'signal', header: t('site.signal'), cell: (n) => (n.signalDbm === null ? '—' : `${formatNumber(n.signalDbm)} dBm`) },
-      { id: 'seen', header: t('site.lastSeen'), cell: (n) => ago(n.lastSeenAt), width: '1.5fr' },
-    ],
-    [],
-  );
-  const hubColumns = useMemo<Column<HubInfo>[]>(
-    () => [
-      { id: 'name', header: t('site.name'), cell: (h) => h.name, width: '2fr' },
-      { id: 'serial', header: t('site.serial'), cell: (h) => h.serial },
-      { id: 'fw', header: t('site.firmware'), cell: (h) => h.firmware, width: '0.8fr' },
-      { id: 'nodes', header: t('site.nodeCount'), cell: (h) => h.nodeCount, width: '0.7fr' },
-      { id: 'status', header: t('site.status'), cell: (h) => online(h.online), width: '1.3fr' },
-      { id: 'seen', header: t('site.lastSeen'), cell: (h) => ago(h.lastSeenAt), width: '1.5fr' },
-    ],
-    [],
-  );
   const rows = useMemo(() => minmaxRows(minmax?.series ?? []), [minmax]);
   const minmaxColumns = useMemo<Column<MinMaxRow>[]>(
     () => [
@@ -233,12 +211,20 @@ function SiteDashboard({ site }: { site: SiteActor }) {
       actions={
         <>
           <Button onClick={() => site.send({ type: 'view.refresh' })} busy={readingsBusy}>{t('site.refresh')}</Button>
+          {role !== 'viewer' && (
+            <Button busy={requesting} onClick={() => site.send({ type: 'site.export' })}>
+              {t('exports.export')}
+            </Button>
+          )}
+          {role !== 'viewer' && <Button onClick={() => openPanel('exports')}>{t('exports.open')}</Button>}
+          {(role === 'manager' || role === 'admin') && <Button onClick={() => openPanel('shares')}>{t('shares.open')}</Button>}
           <Button onClick={() => site.send({ type: 'site.choose' })}>{t('site.allSites')}</Button>
         </>
       }
       width="wide"
     >
       <Failed message={errors.info} />
+      <Failed message={requestFailure ?? undefined} />
       {info && (
         <StatStrip label={t('dashboard.health')}>
           <Stat label={t('site.hubs')} value={formatNumber(info.hubCount)} />
@@ -367,11 +353,11 @@ function SiteDashboard({ site }: { site: SiteActor }) {
       <Grid min="36rem" gap="md">
         <Card title={t('site.hubs')} padding="sm">
           <Failed message={errors.hubs} />
-          <VirtualTable label={t('site.hubs')} columns={hubColumns} rows={hubs} rowId={(h) => h.id} height={240} density="compact" />
+          <VirtualTable label={t('site.hubs')} columns={HUB_COLUMNS()} rows={hubs} rowId={(h) => h.id} height={240} density="compact" />
         </Card>
         <Card title={t('site.nodes')} padding="sm">
           <Failed message={errors.nodes} />
-          <VirtualTable label={t('site.nodes')} columns={nodeColumns} rows={nodes} rowId={(n) => n.id} height={240} density="compact" />
+          <VirtualTable label={t('site.nodes')} columns={NODE_COLUMNS()} rows={nodes} rowId={(n) => n.id} height={240} density="compact" />
         </Card>
       </Grid>
     </Page>

@@ -124,3 +124,13 @@ export const card = style({
   padding: vars.space.md,
   boxShadow: vars.elevation.sm,
 });
+
+/** A job's progress (an export being written): a slim bar in the product's colour. */
+export const progress = style({
+  display: 'block',
+  width: '100%',
+  maxWidth: '10rem',
+  height: '0.375rem',
+  marginTop: vars.space.xxs,
+  accentColor: vars.palette.primary.main,
+});

@@ -1,0 +1,165 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { ExportJob, ExportKind } from '../api/contract/exports';
+import type { ReadingsRequest } from '../api/contract/monitoring';
+import type { I18nKey } from '../i18n';
+import { failureOf, type Failure } from './failure';
+import { downloadFile } from './save-file';
+
+const api = () => import('../api/exports.api');
+
+/** SPEC §4: an export job is Pending, then Sent or Error; the transitions come from the server's worker. */
+export type ExportStatus = ExportJob['status'];
+
+export interface ExportsContext {
+  /** The caller's jobs, newest first. */
+  jobs: ExportJob[];
+  listFailure: Failure | null;
+  requestFailure: Failure | null;
+  /** The job being downloaded. */
+  downloading: string | null;
+  downloadFailure: Failure | null;
+  /** A job asked for in this tab: its end is announced (the mail is on its way, or why it failed). */
+  mine: string[];
+}
+
+export type ExportsEvent =
+  /** A session with a company began: read its jobs. */
+  | { type: 'exports.load' }
+  | { type: 'exports.clear' }
+  /** The site dashboard's Export: the current query, as the readings or min–max call. */
+  | { type: 'exports.request'; siteId: string; kind: ExportKind; query: ReadingsRequest }
+  /** A job as the live stream announced it. */
+  | { type: 'exports.update'; job: ExportJob }
+  /** The stream came back after a gap: what moved meanwhile is read again. */
+  | { type: 'exports.resumed' }
+  | { type: 'exports.download'; id: string };
+
+export type ExportsEmitted = { type: 'notice'; level: 'error' | 'info'; key: I18nKey; params?: Record<string, string | number> };
+
+/** A job put in its place: replaced where it is, else first (the newest). */
+export function upsertJob(jobs: readonly ExportJob[], job: ExportJob): ExportJob[] {
+  const at = jobs.findIndex((j) => j.id === job.id);
+  if (at < 0) return [job, ...jobs];
+  // A late message must not move a finished job back (the stream and a list read can cross).
+  if (jobs[at]!.status !== 'Pending' && job.status === 'Pending') return [...jobs];
+  return jobs.map((j, i) => (i === at ? job : j));
+}
+
+/**
+ * The export jobs of the signed-in user (SPEC §4 "Export jobs", DESIGN §6 "Exports"), one for the app: asked for from
+ * the site dashboard, moved by the live stream (progress, then Sent or Error), listed with their progress, and
+ * downloaded signed in. A job this tab asked for is announced when it ends, wherever the user is by then.
+ */
+export const exportsMachine = setup({
+  types: { context: {} as ExportsContext, events: {} as ExportsEvent, emitted: {} as ExportsEmitted },
+  actors: {
+    fetchJobs: fromPromise<ExportJob[]>(async () => (await (await api()).listExportJobs()).data),
+    sendRequest: fromPromise<ExportJob, { siteId: string; kind: ExportKind; query: ReadingsRequest }>(async ({ input }) => {
+      const a = await api();
+      const { id } = await a.requestExport(input.siteId, input.kind, input.query);
+      return a.exportJobDetail(id);
+    }),
+    download: fromPromise<string, { id: string }>(async ({ input }) => {
+      const a = await api();
+      return downloadFile(() => a.exportJobFile(input.id));
+    }),
+  },
+  guards: {
+    endsMine: ({ context, event }) => event.type === 'exports.update' && context.mine.includes(event.job.id) && event.job.status !== 'Pending',
+  },
+  actions: {
+    upsert: assign(({ context, event }) => {
+      assertEvent(event, 'exports.update');
+      return { jobs: upsertJob(context.jobs, event.job) };
+    }),
+    announceEnd: emit((_, job: ExportJob): ExportsEmitted =>
+      job.status === 'Sent'
+        ? { type: 'notice', level: 'info', key: 'exports.notice.sent', params: { rows: job.rowCount ?? 0 } }
+        : { type: 'notice', level: 'error', key: 'exports.notice.error' },
+    ),
+  },
+}).createMachine({
+  id: 'exports',
+  context: { jobs: [], listFailure: null, requestFailure: null, downloading: null, downloadFailure: null, mine: [] },
+  type: 'parallel',
+  on: {
+    'exports.update': [
+      {
+        guard: 'endsMine',
+        actions: [{ type: 'announceEnd', params: ({ event }) => event.job }, 'upsert', assign({ mine: ({ context, event }) => context.mine.filter((id) => id !== event.job.id) })],
+      },
+      { actions: 'upsert' },
+    ],
+  },
+  states: {
+    list: {
+      initial: 'idle',
+      on: {
+        'exports.load': { target: '.loading', reenter: true },
+        'exports.resumed': { target: '.loading', reenter: true },
+        'exports.clear': { target: '.idle', actions: assign({ jobs: [], listFailure: null, requestFailure: null, downloadFailure: null, mine: [] }) },
+      },
+      states: {
+        idle: {},
+        loading: {
+          invoke: {
+            src: 'fetchJobs',
+            onDone: { target: 'ready', actions: assign({ jobs: ({ event }) => event.output, listFailure: null }) },
+            onError: { target: 'failed', actions: assign({ listFailure: ({ event }) => failureOf(event.error) }) },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    request: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'exports.request': 'sending',
+          },
+        },
+        sending: {
+          entry: assign({ requestFailure: null }),
+          invoke: {
+            src: 'sendRequest',
+            input: ({ event }) => {
+              assertEvent(event, 'exports.request');
+              return { siteId: event.siteId, kind: event.kind, query: event.query };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ context, event }) => ({ jobs: upsertJob(context.jobs, event.output), mine: [...context.mine, event.output.id] })),
+                emit({ type: 'notice', level: 'info', key: 'exports.notice.queued' }),
+              ],
+            },
+            onError: { target: 'idle', actions: assign({ requestFailure: ({ event }) => failureOf(event.error) }) },
+          },
+        },
+      },
+    },
+    file: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'exports.download': {
+              target: 'downloading',
+              actions: assign(({ event }) => ({ downloading: event.id, downloadFailure: null })),
+            },
+          },
+        },
+        downloading: {
+          invoke: {
+            src: 'download',
+            input: ({ context }) => ({ id: context.downloading! }),
+            onDone: { target: 'idle', actions: assign({ downloading: null }) },
+            onError: { target: 'idle', actions: assign(({ event }) => ({ downloading: null, downloadFailure: failureOf(event.error) })) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,89 @@
+import { useSelector } from '@xstate/react';
+import { useActors } from '../actors';
+import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
+import type { ExportJob } from '../../api/contract/exports';
+import { Modal } from '../ui/dialog';
+import { Button } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { Muted, Stack } from '../ui/layout';
+import { StatusBadge, type Status } from '../ui/status-badge';
+import { EmptyState, LoadingState } from '../ui/states';
+import * as tb from '../ui/list.css';
+import * as l from '../ui/layout.css';
+import * as c from '../ui/controls.css';
+import { visuallyHidden } from '../ui/a11y.css';
+
+const STATUS: Record<ExportJob['status'], Status> = { Pending: 'info', Sent: 'ok', Error: 'error' };
+
+/**
+ * The user's export jobs (SPEC §4): status, a progress bar while the worker writes, rows, and the file once Sent. The
+ * jobs move live (the stream), so a job asked for a moment ago fills its bar here without a reload.
+ */
+export function ExportsDialog({ siteId, siteName, onClose }: { siteId: string | null; siteName?: string; onClose(): void }) {
+  const { exports } = useActors();
+  const jobs = useSelector(exports, (s) => s.context.jobs);
+  const loading = useSelector(exports, (s) => s.matches({ list: 'loading' }) && s.context.jobs.length === 0);
+  const listFailure = useSelector(exports, (s) => s.context.listFailure);
+  const downloading = useSelector(exports, (s) => s.context.downloading);
+  const downloadFailure = useSelector(exports, (s) => s.context.downloadFailure);
+  const shown = siteId ? jobs.filter((j) => j.siteId === siteId) : jobs;
+  return (
+    <Modal title={siteName ? t('exports.titleSite', { site: siteName }) : t('exports.title')} onClose={onClose}>
+      <Stack gap="sm">
+        <Muted small as="p">{t('exports.intro')}</Muted>
+        {listFailure && <Callout tone="error" role="alert">{t(listFailure.key, listFailure.params)}</Callout>}
+        {downloadFailure && <Callout tone="error" role="alert">{t(downloadFailure.key, downloadFailure.params)}</Callout>}
+        {loading ? (
+          <LoadingState label={t('exports.loading')} variant="inline" />
+        ) : shown.length === 0 ? (
+          <EmptyState compact title={t('exports.empty')} />
+        ) : (
+          <div className={tb.card}>
+            <table className={tb.table} aria-label={t('exports.table')}>
+              <thead>
+                <tr>
+                  <th className={tb.th} scope="col">{t('exports.col.asked')}</th>
+                  <th className={tb.th} scope="col">{t('exports.col.kind')}</th>
+                  <th className={tb.th} scope="col">{t('exports.col.status')}</th>
+                  <th className={tb.th} scope="col">{t('exports.col.rows')}</th>
+                  <th className={tb.th} scope="col"><span className={visuallyHidden}>{t('exports.col.file')}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((j) => {
+                  const asked = formatDate(new Date(j.createdAt), { dateStyle: 'medium', timeStyle: 'short' });
+                  return (
+                    <tr key={j.id}>
+                      <td className={tb.td}>{asked}</td>
+                      <td className={tb.td}>{t(`exports.kind.${j.kind}` as I18nKey)}</td>
+                      <td className={tb.td}>
+                        <StatusBadge variant="inline" status={STATUS[j.status]} label={t(`exports.status.${j.status}` as I18nKey)} />
+                        {j.status === 'Pending' && (
+                          <progress className={c.progress} max={1} value={j.progress} aria-label={t('exports.progress', { asked })}>
+                            {formatNumber(j.progress, { style: 'percent' })}
+                          </progress>
+                        )}
+                        {j.status === 'Error' && j.error && <Muted small as="p">{j.error}</Muted>}
+                      </td>
+                      <td className={`${tb.td} ${l.numeric}`}>{j.rowCount === null ? '—' : formatNumber(j.rowCount)}</td>
+                      <td className={tb.td}>
+                        {j.status === 'Sent' && (
+                          <Button size="sm" busy={downloading === j.id} onClick={() => exports.send({ type: 'exports.download', id: j.id })} aria-label={t('exports.download', { asked })}>
+                            {t('exports.downloadShort')}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div>
+          <Button onClick={onClose}>{t('exports.close')}</Button>
+        </div>
+      </Stack>
+    </Modal>
+  );
+}

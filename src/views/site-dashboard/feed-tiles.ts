@@ -1,0 +1,25 @@
+import type { NodeInfo, SiteBasicInfo } from '../../api/contract/monitoring';
+import { boundsOf, rangeOf } from '../../machines/site-view';
+import type { TileTrend } from './tile-trend';
+import type { ReadingTile } from './reading-tiles';
+
+/**
+ * A tile per feed of `nodes` (those in `only`, when given): the latest value judged against the feed's safe range,
+ * the band, the node's state and the trend — the same on the site dashboard and on its shared page.
+ */
+export function feedTilesOf(nodes: readonly NodeInfo[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null, only?: ReadonlySet<string>, trends?: ReadonlyMap<string, TileTrend> | null): ReadingTile[] {
+  return nodes
+    .flatMap((n) => n.feeds.map((f) => ({ ...f, node: n })))
+    .filter((f) => !only || only.has(f.id))
+    .map((f) => ({
+      feedId: f.id,
+      feedName: f.name,
+      nodeName: f.node.name,
+      unit: f.unit,
+      reading: f.latest ? { value: f.latest.value, at: Date.parse(f.latest.at) } : null,
+      range: f.latest ? rangeOf(f, f.node.deviceType, f.latest.value, site) : null,
+      online: f.node.online,
+      band: boundsOf(f, f.node.deviceType, site),
+      trend: trends?.get(f.id) ?? null,
+    }));
+}

@@ -1,0 +1,121 @@
+import { type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { formatDate, t } from '../../i18n';
+import { siteSharesMachine, shareState, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../machines/site-shares.machine';
+import { DialogActions, Modal } from '../ui/dialog';
+import { Button } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { InputField } from '../ui/form-field';
+import { Cluster, Muted, Stack } from '../ui/layout';
+import { StatusBadge } from '../ui/status-badge';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import * as tb from '../ui/list.css';
+import { visuallyHidden } from '../ui/a11y.css';
+
+const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Read-only links to this site's dashboard (DESIGN §6 "Shared dashboard"): make one valid 1–90 days — its address is
+ * shown once, to copy — and revoke any, at once. Someone with the link sees this site only, without signing in.
+ */
+export function ShareLinksDialog({ siteId, siteName, onClose }: { siteId: string; siteName: string; onClose(): void }) {
+  const actor = useActorRef(siteSharesMachine, { input: { siteId } });
+  const shares = useSelector(actor, (s) => s.context.shares);
+  const days = useSelector(actor, (s) => s.context.days);
+  const daysErrors = useSelector(actor, (s) => s.context.daysErrors);
+  const created = useSelector(actor, (s) => s.context.created);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const actionFailure = useSelector(actor, (s) => s.context.actionFailure);
+  const revoking = useSelector(actor, (s) => (s.matches('confirming') ? s.context.revoking : null));
+  const loading = useSelector(actor, (s) => s.matches('loading') && s.context.shares.length === 0);
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const busy = useSelector(actor, (s) => s.matches('creating') || s.matches('revoking'));
+  const now = Date.now();
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'shares.create' });
+  };
+  if (revoking) {
+    return (
+      <Modal title={t('shares.revokeTitle')} role="alertdialog" onClose={() => actor.send({ type: 'shares.revokeCancel' })}>
+        <p>{t('shares.revokeBody', { until: when(revoking.expiresAt) })}</p>
+        <DialogActions>
+          <Button onClick={() => actor.send({ type: 'shares.revokeCancel' })}>{t('shares.cancel')}</Button>
+          <Button variant="danger" onClick={() => actor.send({ type: 'shares.revoke' })}>
+            {t('shares.revoke')}
+          </Button>
+        </DialogActions>
+      </Modal>
+    );
+  }
+  return (
+    <Modal title={t('shares.title', { site: siteName })} onClose={onClose}>
+      <Stack gap="sm">
+        <Muted small as="p">{t('shares.intro')}</Muted>
+        {actionFailure && <Callout tone="error" role="alert">{t(actionFailure.key, actionFailure.params)}</Callout>}
+        <form onSubmit={create} noValidate>
+          <Cluster gap="sm" align="end">
+            <InputField label={t('shares.days', { min: SHARE_DAYS_MIN, max: SHARE_DAYS_MAX })} inputMode="numeric" value={days} messages={daysErrors} onChange={(value) => actor.send({ type: 'shares.days', value })} />
+            <Button type="submit" variant="primary" busy={busy}>
+              {t('shares.create')}
+            </Button>
+          </Cluster>
+        </form>
+        {created && (
+          <Callout tone="success" role="status">
+            <Stack gap="xs">
+              <span>{t('shares.created', { until: when(created.expiresAt) })}</span>
+              <InputField label={t('shares.link')} value={created.url} readOnly onChange={() => undefined} />
+            </Stack>
+          </Callout>
+        )}
+        {loading ? (
+          <LoadingState label={t('shares.loading')} variant="inline" />
+        ) : failed ? (
+          <ErrorState compact message={t(failure?.key ?? 'failure.unknown')} action={<Button onClick={() => actor.send({ type: 'shares.retry' })}>{t('shares.retry')}</Button>} />
+        ) : shares.length === 0 ? (
+          <EmptyState compact title={t('shares.empty')} />
+        ) : (
+          <div className={tb.card}>
+            <table className={tb.table} aria-label={t('shares.table')}>
+              <thead>
+                <tr>
+                  <th className={tb.th} scope="col">{t('shares.col.created')}</th>
+                  <th className={tb.th} scope="col">{t('shares.col.by')}</th>
+                  <th className={tb.th} scope="col">{t('shares.col.expires')}</th>
+                  <th className={tb.th} scope="col">{t('shares.col.state')}</th>
+                  <th className={tb.th} scope="col"><span className={visuallyHidden}>{t('shares.col.actions')}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {shares.map((s) => {
+                  const state = shareState(s, now);
+                  return (
+                    <tr key={s.id}>
+                      <td className={tb.td}>{when(s.createdAt)}</td>
+                      <td className={tb.td}>{s.createdByName ?? '—'}</td>
+                      <td className={tb.td}>{when(s.expiresAt)}</td>
+                      <td className={tb.td}>
+                        <StatusBadge variant="inline" status={state === 'active' ? 'ok' : 'offline'} label={t(`shares.state.${state}`)} />
+                      </td>
+                      <td className={tb.td}>
+                        {state === 'active' && (
+                          <Button size="sm" variant="dangerQuiet" onClick={() => actor.send({ type: 'shares.revokeAsk', id: s.id })} aria-label={t('shares.revokeOne', { created: when(s.createdAt) })}>
+                            {t('shares.revoke')}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div>
+          <Button onClick={onClose}>{t('shares.close')}</Button>
+        </div>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { useActors } from '../actors';
+import { formatDate, formatNumber, t } from '../../i18n';
+import { SHARED_DAYS, sharedDashboardMachine, type SharedDays } from '../../machines/shared-dashboard.machine';
+import { bucketMsOf } from '../../machines/site-view';
+import { ReadingsChart } from '../ui/readings-chart';
+import { VirtualTable } from '../ui/virtual-table';
+import { Card, Grid, Muted, PageHeader, Stack, Toolbar } from '../ui/layout';
+import { Button } from '../ui/button';
+import { SelectField } from '../ui/form-field';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { Callout } from '../ui/callout';
+import { ReadingTiles } from './reading-tiles';
+import { feedTilesOf } from './feed-tiles';
+import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
+import * as p from '../ui/print.css';
+
+/**
+ * The shared site dashboard (SPEC route `/site-dashboard-export/site/{id}`, DESIGN §6): what a link's holder sees
+ * without an account — one site's latest readings, its chart and its devices, read-only, until the link expires or
+ * is revoked; then a clear page and nothing of the site. Prints on A4 (the browser's print to PDF).
+ */
+export function SharedDashboardView() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  return <SharedDashboard key={token} token={token} />;
+}
+
+function SharedDashboard({ token }: { token: string }) {
+  const { preferences } = useActors();
+  const dark = useSelector(preferences, (st) => st.context.mode === 'dark');
+  const actor = useActorRef(sharedDashboardMachine, { input: { token, width: typeof window === 'undefined' ? 1000 : window.innerWidth - 64 } });
+  const dashboard = useSelector(actor, (s) => s.context.dashboard);
+  const readings = useSelector(actor, (s) => s.context.readings);
+  const view = useSelector(actor, (s) => s.context.view);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const readingsFailure = useSelector(actor, (s) => s.context.readingsFailure);
+  const state = useSelector(actor, (s) => (s.matches('gone') ? 'gone' : s.matches('failed') ? 'failed' : s.matches('loading') ? 'loading' : 'open'));
+  const reading = useSelector(actor, (s) => s.matches({ open: 'reading' }));
+  const days = useMemo(() => SHARED_DAYS.map((d) => ({ value: String(d), label: t(`shared.days.${d}`) })), []);
+  if (state === 'gone' || !token) {
+    return (
+      <main className={p.sheet}>
+        <PageHeader title={t('shared.goneTitle')} subtitle={t('shared.goneBody')} />
+      </main>
+    );
+  }
+  if (state !== 'open' || !dashboard) {
+    return (
+      <main className={p.sheet}>
+        {state === 'failed' ? (
+          <ErrorState message={t(failure?.key ?? 'failure.unknown', failure?.params)} action={<Button onClick={() => actor.send({ type: 'shared.retry' })}>{t('shared.retry')}</Button>} />
+        ) : (
+          <LoadingState label={t('shared.loading')} />
+        )}
+      </main>
+    );
+  }
+  const { site, nodes, hubs } = dashboard;
+  const tiles = feedTilesOf(nodes, site);
+  return (
+    <main className={p.sheet} aria-labelledby="page-title">
+      <Stack gap="lg">
+        <PageHeader title={site.name} subtitle={t('shared.subtitle', { until: formatDate(new Date(dashboard.expiresAt)), zone: site.timezone })} />
+        <Callout tone="info">{t('shared.readOnly')}</Callout>
+        <Card title={t('site.tiles')} padding="sm">
+          <ReadingTiles label={t('site.tiles')} tiles={tiles} now={Date.now()} />
+        </Card>
+        <Card title={t('site.chart')} padding="sm">
+          <Stack gap="sm">
+            <div className={p.screenOnly}>
+              <Toolbar>
+                <SelectField label={t('shared.period')} value={String(view.days)} options={days} onChange={(v) => actor.send({ type: 'shared.days', days: Number(v) as SharedDays })} onBlur={() => undefined} />
+              </Toolbar>
+            </div>
+            {readingsFailure && <ErrorState compact message={t(readingsFailure.key, readingsFailure.params)} />}
+            {reading && !readings ? (
+              <LoadingState label={t('shared.loadingReadings')} variant="skeleton" lines={6} />
+            ) : readings && readings.series.some((x) => x.t.length > 0) ? (
+              <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(view)} />
+            ) : (
+              <EmptyState compact title={t('site.noData')} />
+            )}
+          </Stack>
+        </Card>
+        <Grid min="26rem">
+          <Card title={t('site.hubs')} padding="sm">
+            <VirtualTable label={t('site.hubs')} columns={HUB_COLUMNS()} rows={hubs} rowId={(h) => h.id} height={Math.min(400, 48 + hubs.length * 32)} density="compact" />
+          </Card>
+          <Card title={t('site.nodes')} padding="sm">
+            <VirtualTable label={t('site.nodes')} columns={NODE_COLUMNS()} rows={nodes} rowId={(n) => n.id} height={Math.min(600, 48 + nodes.length * 32)} density="compact" />
+          </Card>
+        </Grid>
+        <Muted small as="p">
+          {t('shared.footer', { count: formatNumber(nodes.length), at: formatDate(new Date()) })}
+        </Muted>
+      </Stack>
+    </main>
+  );
+}
