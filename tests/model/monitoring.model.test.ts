@@ -49,6 +49,7 @@ describe('site dashboard machine, model-based', () => {
       { type: 'live.reading', reading: { feedId: 'f1', ts: '2030-01-01T00:00:00.000Z', value: 5 } },
       { type: 'live.resumed' },
       { type: 'live.refresh' },
+      { type: 'site.export' },
     ] as never,
   });
 
