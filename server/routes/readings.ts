@@ -5,6 +5,7 @@ import { claimsOf } from '../context';
 import { badRequest, parse } from '../errors';
 import { feedsOfSite, readableSite } from '../monitoring/site-access';
 import { readSeriesJson } from '../monitoring/readings';
+import { checkPointBudget } from '../monitoring/point-budget';
 import { readingsRequest, type DataViewType } from '../../src/api/contract/monitoring';
 import { id } from '../../src/api/contract/common';
 
@@ -21,6 +22,8 @@ export async function readingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     }
     const site = await readableSite(deps.db, claimsOf(req), siteId);
     const feeds = await feedsOfSite(deps.db, site, input.feedIds, input.nodeIds);
+    // An answer has a ceiling, whoever asks (DESIGN §6): past it, the 400 names a coarser interval.
+    checkPointBudget({ ...input, dataViewType: forceView ?? input.dataViewType }, feeds.length);
     const json = await readSeriesJson(deps.db, feeds, {
       from: Date.parse(input.from),
       to: Date.parse(input.to),

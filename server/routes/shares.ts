@@ -7,13 +7,14 @@ import { newId, randomToken, sha256 } from '../auth/secrets';
 import { mailLinkBase } from '../auth/passwords.service';
 import { sitePermission, visibleSite } from '../auth/site-scope';
 import { feedsOfSite, type VisibleSite } from '../monitoring/site-access';
-import { DEFAULT_MAX_POINTS, readSeriesJson } from '../monitoring/readings';
+import { readSeriesJson } from '../monitoring/readings';
+import { checkPointBudget } from '../monitoring/point-budget';
 import { findSite, type SiteRow } from '../db/sites.repository';
 import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
 import { findShare, insertShare, liveShareByTokenHash, revokeShare, sharesOfSite, type ShareRow } from '../db/shares.repository';
 import { basicInfo } from './sites';
 import { id } from '../../src/api/contract/common';
-import { INTERVALS, INTERVAL_MS, readingsRequest, type ReadingsRequest } from '../../src/api/contract/monitoring';
+import { readingsRequest } from '../../src/api/contract/monitoring';
 import { createShareRequest, sharedPagePath, type CreatedShare, type SharedDashboard } from '../../src/api/contract/shares';
 
 const idParams = z.object({ id });
@@ -21,34 +22,12 @@ const shareParams = z.object({ id, shareId: id });
 /** A token is 43 base64url characters; anything far from that cannot be one (and is answered like an unknown one). */
 const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[\w-]+$/) });
 
-/** DESIGN §6: the most points one readings call answers. */
-export const MAX_POINTS_PER_CALL = 200_000;
 /**
  * Calls of the public shared routes per address per rolling 15 minutes: a page open all day, refreshing its parts
  * every minute, stays well inside; a script walking tokens does not get far (it would not anyway at 256 bits).
  */
 export const SHARED_PER_ADDRESS = 600;
 const DAY_MS = 86_400_000;
-
-/**
- * The point budget of a readings call (DESIGN §6): feeds × buckets, or feeds × maxPoints for RawData without
- * aggregation. Past it, a 400 that names a coarser interval that would fit (or, for raw points, maxPoints).
- */
-export function checkPointBudget(q: ReadingsRequest, feedCount: number): void {
-  const span = Date.parse(q.to) - Date.parse(q.from);
-  const buckets = (interval: ReadingsRequest['interval']) => Math.ceil(span / INTERVAL_MS[interval]);
-  const raw = q.dataViewType === 'RawData' && q.aggregation === undefined;
-  const points = feedCount * (raw ? (q.maxPoints ?? DEFAULT_MAX_POINTS) : buckets(q.interval));
-  if (points <= MAX_POINTS_PER_CALL) return;
-  const limit = MAX_POINTS_PER_CALL.toLocaleString('en');
-  if (raw) {
-    const message = `asks for ${points.toLocaleString('en')} points (feeds × maxPoints), more than ${limit}: ask for fewer points or fewer feeds`;
-    throw badRequest(`maxPoints: ${message}`, [{ path: 'maxPoints', message, code: 'too_big', limit: MAX_POINTS_PER_CALL }]);
-  }
-  const coarser = INTERVALS.find((i) => INTERVAL_MS[i] > INTERVAL_MS[q.interval] && feedCount * buckets(i) <= MAX_POINTS_PER_CALL);
-  const message = `asks for ${points.toLocaleString('en')} points (feeds × buckets), more than ${limit}: ${coarser ? `choose ${coarser} or coarser` : 'choose fewer feeds or a shorter range'}`;
-  throw badRequest(`interval: ${message}`, [{ path: 'interval', message, code: 'too_big', limit: MAX_POINTS_PER_CALL, ...(coarser ? { reason: coarser } : {}) }]);
-}
 
 /**
  * The feeds a shared page may read: those of nodes at the shared site itself. The signed-in call also reads

@@ -328,6 +328,20 @@ describe('readings', () => {
       expect((await call(t.app, 'POST', `/api/site-dashboard/${s.main}/readings`, body({ feedIds: [f.T] }))).status).toBe(401);
     });
 
+    it('an answer is capped at 200,000 points: past it, a 400 names a coarser interval that fits', async () => {
+      const six = [f.T, f.T2, f.E, f.C, f.P, f.D];
+      const year = { from: '2023-04-01T00:00:00Z', to: '2024-03-31T00:00:00Z' };
+      // 6 feeds × 35,040 quarter hours is 210,240 points: the call names 30 minutes, which fits (105,120).
+      for (const path of ['readings', 'readings-minmax'] as const) {
+        const r = await read(s.main!, { feedIds: six, ...year, interval: '15minutes', aggregation: 0, dataViewType: 'RawData' }, undefined, path);
+        expect(r.status, path).toBe(400);
+        expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^interval: .*choose 30minutes/), details: [{ path: 'interval', limit: 200_000 }] });
+      }
+      expect((await read(s.main!, { feedIds: six, ...year, interval: '30minutes', aggregation: 0, dataViewType: 'RawData' })).status).toBe(200);
+      // Raw points count as feeds × maxPoints, whatever the interval: 6 × 20,000 fits (the unit test checks the edge).
+      expect((await read(s.main!, { feedIds: six, ...year, interval: '15minutes', dataViewType: 'RawData', maxPoints: 20_000 })).status).toBe(200);
+    });
+
     it('bad input is a 400 naming the field, before anything is looked up', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ ...body({}) }, 'feedIds'],

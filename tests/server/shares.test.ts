@@ -3,7 +3,8 @@ import type { WorldPlan } from '../../server/seed/plan';
 import { buildTestApp, call, demoIds, freshIp, roleTokens, testClock, type TestApp } from './helpers';
 import { idsOfCompany, nodesOfSite, seedSmallWorld } from './world-fixture';
 import { sha256 } from '../../server/auth/secrets';
-import { checkPointBudget, MAX_POINTS_PER_CALL, SHARED_PER_ADDRESS } from '../../server/routes/shares';
+import { SHARED_PER_ADDRESS } from '../../server/routes/shares';
+import { checkPointBudget, MAX_POINTS_PER_CALL } from '../../server/monitoring/point-budget';
 import { createdShare, sharedDashboard, sharesResponse } from '../../src/api/contract/shares';
 import { readingsResponse, type ReadingsRequest } from '../../src/api/contract/monitoring';
 
