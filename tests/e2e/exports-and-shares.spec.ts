@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
-import { DEMO_PASSWORD, expectAccessible, signInAs } from './helpers';
+import { DEMO_PASSWORD, expectAccessible, signInAs, tabTo } from './helpers';
 
 const MANAGER = 'manager@sitewatch.test';
 
@@ -91,4 +91,37 @@ test('a manager shares a site read-only, the link opens without an account, and 
   await expect(shared.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
   await expect(shared.getByText(site.name)).toHaveCount(0);
   await guest.close();
+});
+
+/** Keyboard only: Export CSV and the Exports list, then a share link made and revoked, without a mouse. */
+test('keyboard only: export, open the exports, make a share link and revoke it', async ({ page, request }) => {
+  const site = await firstSite(request);
+  await signInAs(page, MANAGER, undefined, true);
+  await page.goto(`/site-dashboard?site=${site.id}`);
+  await expect(page.getByRole('heading', { name: site.name, level: 1 })).toBeVisible();
+  const kb = page.keyboard;
+  await tabTo(page, page.getByRole('button', { name: 'Export CSV' }));
+  await kb.press('Enter');
+  await expect(page.getByText(/^Export ready: [\d,]+ rows, mailed to you\.$/)).toBeVisible({ timeout: 20_000 });
+  await tabTo(page, page.getByRole('button', { name: 'Exports', exact: true }));
+  await kb.press('Enter');
+  const exports = page.getByRole('dialog', { name: `Exports of ${site.name}` });
+  await expect(exports.getByRole('table', { name: 'Export jobs' }).getByText('Sent').first()).toBeVisible();
+  await kb.press('Escape');
+  await expect(exports).toHaveCount(0);
+
+  await tabTo(page, page.getByRole('button', { name: 'Share', exact: true }));
+  await kb.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Share ${site.name}` });
+  await tabTo(page, dialog.getByLabel('Valid for (days, 1–90)'));
+  await kb.press('ControlOrMeta+a');
+  await kb.type('2');
+  await kb.press('Enter');
+  await expect(dialog.getByLabel('Link', { exact: true })).toHaveValue(/token=/);
+  await tabTo(page, dialog.getByRole('button', { name: /^Revoke the link created/ }).first());
+  await kb.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke this link?' });
+  await tabTo(page, confirm.getByRole('button', { name: 'Revoke' }));
+  await kb.press('Enter');
+  await expect(dialog.getByRole('table', { name: 'Shared links' }).getByText('Revoked').first()).toBeVisible();
 });

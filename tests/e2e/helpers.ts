@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -74,4 +74,13 @@ export function apiCalls(page: Page): { quiet(): Promise<void> } {
         .toBe(true);
     },
   };
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user walks a page; fails past `max` presses. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 80 }: { back?: boolean; max?: number } = {}): Promise<void> {
+  for (let i = 0; i <= max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()} in ${max} presses`);
 }

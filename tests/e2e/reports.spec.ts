@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
-import { DEMO_PASSWORD, expectAccessible, signInAs } from './helpers';
+import { DEMO_PASSWORD, expectAccessible, signInAs, tabTo } from './helpers';
 
 type Auth = Record<string, string>;
 async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, auth: Auth, data?: unknown): Promise<T> {
@@ -103,3 +103,40 @@ test('a user keeps a month of a fridge log, submits it and downloads the PDF', a
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'reports (dark)');
 });
+
+/** The same journey without a mouse: Add, the fridge and month, a check, Update, Submit and its confirmation. */
+test('keyboard only: add a report, record a check, update and submit it', async ({ page, request }) => {
+  const fridge = await warmFridge(request, String(Date.now()).slice(-6));
+  await signInAs(page, 'user@sitewatch.test', undefined, true);
+  await page.goto(`/reports?site=${fridge.siteId}`);
+  const kb = page.keyboard;
+  await tabTo(page, page.getByRole('button', { name: 'Add Medication Fridge Compliance Report' }));
+  await kb.press('Enter');
+  const add = page.getByRole('dialog', { name: 'Add Medication Fridge Compliance Report' });
+  await tabTo(page, add.getByLabel('Fridge'));
+  // A closed picker takes type-ahead: the fridge's name picks it.
+  await kb.type(fridge.name);
+  await expect(add.getByLabel('Fridge').locator('option:checked')).toHaveText(fridge.name);
+  await tabTo(page, add.getByLabel('Month'));
+  // A month field takes the month's two digits, then the year.
+  const [year, month] = fridge.month.split('-');
+  await kb.type(`${month}${year}`);
+  await expect(add.getByLabel('Month')).toHaveValue(fridge.month);
+  await tabTo(page, add.getByRole('button', { name: 'Add', exact: true }));
+  await kb.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Medication Fridge Compliance Report', level: 1 })).toBeVisible();
+  const check = page.getByRole('table').getByRole('textbox', { name: /^Checked by \(initials\)/ }).last();
+  await tabTo(page, check);
+  await kb.type('UU');
+  await tabTo(page, page.getByRole('button', { name: 'Update Medication Fridge Compliance Report' }), { back: true });
+  await kb.press('Enter');
+  await expect(page.getByText('Report updated.')).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Submit', exact: true }));
+  await kb.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Submit this report?' });
+  await tabTo(page, confirm.getByRole('button', { name: 'Submit' }));
+  await kb.press('Enter');
+  await expect(page.getByText('Report submitted.')).toBeVisible();
+  await expect(page.getByRole('table').getByRole('cell', { name: 'UU', exact: true })).toBeVisible();
+});
+

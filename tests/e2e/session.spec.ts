@@ -148,7 +148,10 @@ test('a page the role may not see is the not-found page, without the dashboard f
   await page.screenshot({ path: 'screenshots/not-found-signed-in.png' });
 });
 
-test('the site dashboard export path does not pretend to exist before shared dashboards do', async ({ page }) => {
-  await page.goto('/site-dashboard-export/site/anything');
-  await expect(page.getByRole('heading', { name: 'Looks like you got lost', level: 1 })).toBeVisible();
+test('the shared dashboard path without a valid token says the link does not work, and shows nothing else', async ({ page }) => {
+  for (const path of ['/site-dashboard-export/site/anything', '/site-dashboard-export/site/anything?token=not-a-real-token-at-all-000000']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'This link no longer works', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  }
 });

@@ -134,6 +134,8 @@ export const topbar = style({
   color: vars.palette.surface.topbarText,
   borderBottom: `1px solid ${vars.palette.border.main}`,
   fontSize: vars.font.size.md,
+  // Between a tablet and a wide screen the 400 px company picker leaves little room: the bar tightens to one row.
+  '@media': { 'screen and (max-width: 1439px)': { gap: vars.space.xxs, paddingInline: vars.space.sm } },
 });
 /** The phone's bar: one row that never wraps; what does not fit is in the menu. */
 export const topbarPhone = style({ flexWrap: 'nowrap', minHeight: vars.density.topbar.phone, height: vars.density.topbar.phone, paddingBlock: 0, paddingInline: vars.space.xs, gap: vars.space.xxs });
@@ -167,6 +169,7 @@ const barControl = style({
   textDecoration: 'none',
   whiteSpace: 'nowrap',
   selectors: { '&:hover:not(:disabled)': { background: vars.palette.surface.topbarHover }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+  '@media': { 'screen and (max-width: 1439px)': { paddingInline: vars.space.xs } },
 });
 /** A top-bar action: quiet text that takes a tint on hover (no box around every control). */
 export const barButton = style([barControl]);

@@ -1,10 +1,11 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
+// Notices rise from the bottom corner: at the top they would cover the top bar and each page's own actions.
 export const notices = style({
   position: 'fixed',
   insetInlineEnd: vars.space.md,
-  top: vars.space.md,
+  bottom: vars.space.md,
   display: 'grid',
   gap: vars.space.sm,
   zIndex: 1000,
