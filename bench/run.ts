@@ -9,6 +9,7 @@ import { table, tableMinmax } from './table';
 import { palette } from './palette';
 import { manage } from './manage';
 import { stream } from './stream';
+import { exportBench } from './export';
 
 /**
  * Benchmarks, each a ratio against a baseline measured in the same process. Run `npm run bench` for all, or
@@ -49,7 +50,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage, stream };
+const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage, stream, export: exportBench };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

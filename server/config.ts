@@ -50,6 +50,8 @@ const envSchema = z.object({
   /** Seconds between the simulator's readings (hubs of the demo report every 900 s; 60 keeps screens lively). */
   SIMULATE_PERIOD_S: z.coerce.number().int().min(5).max(3600).default(60),
   STATIC_DIR: z.string().default('./dist'),
+  /** Seconds an export worker holds a job between progress reports; a crashed worker's job waits this long to be taken up (tests shorten it). */
+  EXPORT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** Screenshot comparisons only: the server's clock stands still at this ISO instant (server/clock.ts). */
   FROZEN_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO instant such as 2026-06-15T09:30:00Z' }).transform((v) => Date.parse(v)).optional(),
   ...oidcEnv('FACEBOOK'),

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './s
 import { startSimulator } from './jobs/simulator';
 import { startAlertJobs } from './jobs/alerts';
 import { startExportJobs } from './jobs/exports';
+import { startExportSchedules } from './jobs/export-schedules';
 import { publishStored } from './live/publish';
 import { freezeClock } from './clock';
 
@@ -35,8 +36,11 @@ async function main(): Promise<void> {
   const alerts = startAlertJobs(deps, { log: seedLog });
   // Export jobs: built, stored and mailed by a worker every instance runs (they share the queue).
   const exportsWorker = startExportJobs(deps, { log: seedLog });
+  // Export schedules: due ones are queued as ordinary jobs for the worker above.
+  const exportSchedules = startExportSchedules(deps, { log: seedLog });
   const close = async () => {
     await alerts.stop();
+    await exportSchedules.stop();
     await exportsWorker.stop();
     await simulator?.stop();
     await fastify.close();

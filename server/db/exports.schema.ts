@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** The export tables of migration 0016 (issue 14); Database in schema.ts includes them. */
 export interface ExportJobsTable {
   id: string;
@@ -23,6 +25,10 @@ export interface ExportJobsTable {
   tokenExpiresAt: number | null;
   createdAt: number;
   sentAt: number | null;
+  /** Whom the link is mailed to (JSON array of user ids); null means the owner, as before migration 0021. */
+  recipients: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The schedule that queued it, if any (migration 0021). */
+  scheduleId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ExportTables {

@@ -5,6 +5,7 @@ import type { ExportTables } from './exports.schema';
 import type { IdempotencyTables } from './idempotency.schema';
 import type { DisplayTables } from './displays.schema';
 import type { ShareTables } from './shares.schema';
+import type { ExportSchedulesTable } from './export-schedules.schema';
 
 /** Times are epoch milliseconds in both dialects; flags are 0/1 integers. */
 export interface CompaniesTable {
@@ -268,3 +269,8 @@ export type Company = Selectable<CompaniesTable>;
 export type RefreshFamily = Selectable<RefreshFamiliesTable>;
 export type WhiteLabelRow = Selectable<WhiteLabelSettingsTable>;
 export type OidcState = Selectable<OidcStatesTable>;
+
+/** Export schedules (migration 0021, issue 14): merged into Database here so the list above stays as it was. */
+export interface Database {
+  exportSchedules: ExportSchedulesTable;
+}

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../context';
@@ -14,12 +15,14 @@ import type { ReadingsRequest } from '../../src/api/contract/monitoring';
 
 /** A worker holds a job this long between progress reports; a crashed worker's job is taken up again after it. */
 export const EXPORT_LEASE_MS = 60_000;
+/** The lease of this server: EXPORT_LEASE_S, so the crash test need not wait a minute for a dead worker's job. */
+const leaseMs = (deps: Pick<AppDeps, 'config'>) => deps.config.EXPORT_LEASE_S * 1000;
 /** Tries before a job is given up with its reason. */
 export const EXPORT_MAX_ATTEMPTS = 3;
 /** DESIGN §6: the mailed link is valid for 7 days. */
 export const EXPORT_LINK_TTL_MS = 7 * 86_400_000;
 
-export type ExportJobRow = ExportJobsTable;
+export type ExportJobRow = Selectable<ExportJobsTable>;
 
 export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -31,11 +34,20 @@ export const exportView = (r: ExportJobRow): ExportJob => ({
 
 export const exportsDir = (deps: Pick<AppDeps, 'config'>) => path.resolve(deps.config.DATA_DIR, 'exports');
 
-export async function createExportJob(db: Db, job: { companyId: string; siteId: string; userId: string; kind: ExportJobRow['kind']; query: ReadingsRequest }, now: number): Promise<ExportJobRow> {
+/**
+ * Queues a job. `recipients` (a schedule's members) are mailed the link instead of the owner; `scheduleId` names the
+ * schedule that queued it. Every job, asked for or scheduled, goes through this one queue and worker.
+ */
+export async function createExportJob(
+  db: Db,
+  job: { companyId: string; siteId: string; userId: string; kind: ExportJobRow['kind']; query: ReadingsRequest; recipients?: string[]; scheduleId?: string },
+  now: number,
+): Promise<ExportJobRow> {
   const row: ExportJobRow = {
     id: crypto.randomUUID(), companyId: job.companyId, siteId: job.siteId, userId: job.userId, kind: job.kind, query: JSON.stringify(job.query),
     status: 'Pending', progress: 0, rowCount: null, error: null, fileName: null, attempts: 0, leaseUntil: null, notBefore: now,
     tokenHash: null, tokenExpiresAt: null, createdAt: now, sentAt: null,
+    recipients: job.recipients ? JSON.stringify(job.recipients) : null, scheduleId: job.scheduleId ?? null,
   };
   await db.insertInto('exportJobs').values(row).execute();
   return row;
@@ -55,9 +67,31 @@ async function claimNext(deps: AppDeps, now: number): Promise<ExportJobRow | nul
     if (deps.dialect === 'postgres') q = q.forUpdate().skipLocked();
     const row = await q.executeTakeFirst();
     if (!row) return null;
-    await trx.updateTable('exportJobs').set({ leaseUntil: now + EXPORT_LEASE_MS, attempts: Number(row.attempts) + 1 }).where('id', '=', row.id).execute();
-    return { ...row, attempts: Number(row.attempts) + 1, leaseUntil: now + EXPORT_LEASE_MS };
+    const leaseUntil = now + leaseMs(deps);
+    await trx.updateTable('exportJobs').set({ leaseUntil, attempts: Number(row.attempts) + 1 }).where('id', '=', row.id).execute();
+    return { ...row, attempts: Number(row.attempts) + 1, leaseUntil };
   });
+}
+
+/**
+ * Whom a finished job's link is mailed to: its owner, or a schedule's recipients who are still active members of the
+ * job's company when it runs (someone removed since the schedule was made gets no more of its data).
+ */
+async function mailedTo(db: Db, row: ExportJobRow): Promise<{ email: string; locale: string }[]> {
+  if (row.recipients === null) return db.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).execute();
+  const ids = JSON.parse(row.recipients) as string[];
+  if (!ids.length) return [];
+  const users = await db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', 'm.userId', 'u.id')
+    .select(['u.id', 'u.email', 'u.locale'])
+    .where('m.companyId', '=', row.companyId)
+    .where('m.disabled', '=', 0)
+    .where('u.disabled', '=', 0)
+    .where('u.id', 'in', ids)
+    .execute();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 const announce = (deps: AppDeps, row: ExportJobRow) => void deps.live.publish([{ kind: 'export', companyId: row.companyId, siteId: row.siteId, data: exportView(row) }]);
@@ -90,7 +124,7 @@ async function runJob(deps: AppDeps, row: ExportJobRow, now: () => number): Prom
       if (now() - reported < 1_000) return;
       reported = now();
       const progress = total > 0 ? Math.min(0.99, written / total) : 0;
-      await db.updateTable('exportJobs').set({ progress, leaseUntil: now() + EXPORT_LEASE_MS }).where('id', '=', row.id).execute();
+      await db.updateTable('exportJobs').set({ progress, leaseUntil: now() + leaseMs(deps) }).where('id', '=', row.id).execute();
       announce(deps, { ...row, progress });
     });
     fs.renameSync(partial, path.join(dir, fileName));
@@ -105,9 +139,8 @@ async function runJob(deps: AppDeps, row: ExportJobRow, now: () => number): Prom
     const sent: ExportJobRow = { ...row, status: 'Sent', progress: 1, rowCount: rows, fileName, error: null, sentAt };
     if (Number(done.numUpdatedRows) === 0) return sent;
     announce(deps, sent);
-    const user = await db.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).executeTakeFirst();
-    if (user) {
-      const link = `${mailLinkBase(deps.config)}/api/export-jobs/${row.id}/file?token=${token}`;
+    const link = `${mailLinkBase(deps.config)}/api/export-jobs/${row.id}/file?token=${token}`;
+    for (const user of await mailedTo(db, row)) {
       await deps.mailer
         .send({ to: user.email, ...exportReadyMail(mailLanguage(user.locale), { site: site.name, rows, link, kind: row.kind }) })
         .catch((e: unknown) => console.error(`exports: mail for ${row.id} failed (${e instanceof Error ? e.message : String(e)})`));

@@ -11,6 +11,8 @@ import type { WorldOptions } from './catalogue';
 import { feedHistory } from './history';
 import { SIGNAL_TYPES } from './patterns';
 import { planWorld, type WorldPlan } from './plan';
+import { fridgeReports, lastMonths, signersOf } from './reports';
+import type { MedicationFridgeReportsTable } from '../db/reports.schema';
 
 export interface WorldSummary {
   sites: number;
@@ -107,10 +109,18 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
     chunk = [];
     older = [];
   };
+  // The fridge logs are computed from the same readings as they are generated, so they cost no second pass.
+  const signers = await signersOf(db, [...new Set(plan.nodes.map((n) => n.companyId))]);
+  const sites = new Map(plan.sites.map((s) => [s.id, s]));
+  const reports: MedicationFridgeReportsTable[] = [];
+  const lastMonth = lastMonths(plan);
   for (const node of plan.nodes) {
     const grains = historyGrains(node.timezone, node.feeds[0]?.from ?? plan.end, plan.end);
+    const logged = node.deviceType === 'Fridge Probe' ? node.feeds.find((f) => f.signalKey === 'temperature') : undefined;
     for (const feed of node.feeds) {
       const { ts, value } = feedHistory(plan, node, feed);
+      const signer = signers.get(node.companyId);
+      if (feed === logged && signer) reports.push(...fridgeReports(plan, sites.get(node.siteId)!, node, feed, { ts, value }, lastMonth.get(node.id) ?? 'none', signer));
       let raw = 0;
       while (raw < ts.length && ts[raw]! < feed.rawFrom) raw++;
       if (raw > 0) rollupsOf(feed.id, ts.subarray(0, raw), value.subarray(0, raw), node.timezone, older, grains);
@@ -119,6 +129,7 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
     }
   }
   await flush();
+  await insertChunked(reports, (c) => db.insertInto('medicationFridgeReports').values(c).execute());
   await settleSeededAlerts(db, plan.options?.now ?? plan.end);
   const summary = {
     sites: plan.sites.length, hubs: plan.hubs.length, nodes: plan.nodes.length,

@@ -221,6 +221,18 @@ const routes: Route[] = [
     valid: { name: 'Lobby wall', siteIds: ['any-site'], everySeconds: 30, theme: 'dark' },
   })),
   ...['readings', 'readings-minmax'].map((path): Route => ({ url: `/api/site-dashboard/any-site/export/${path}`, auth: 'member', fields: readingsFields, valid: readingsValid })),
+  // Export schedules (issue 14): the shape first; the site, the query's feeds and the recipients are checked after it.
+  ...(['POST', 'PUT'] as const).map((method): Route => ({
+    method, url: method === 'POST' ? '/api/export-schedules' : '/api/export-schedules/any-id', auth: 'member',
+    fields: {
+      name: { kind: 'string', optional: true },
+      siteId: { kind: 'string', optional: method === 'PUT', extra: [['of 65 characters', 'x'.repeat(65)]] },
+      kind: { kind: 'string', optional: true, extra: [['unknown', 'pdf']] },
+      every: { kind: 'string', optional: method === 'PUT', extra: [['unknown', 'day']] },
+      recipients: { kind: 'array', optional: method === 'PUT', extra: [['empty', []], ['of 51 people', Array.from({ length: 51 }, (_, i) => `u${i}`)], ['holding a number', [1]], ['holding an empty id', ['']]] },
+    },
+    valid: { name: 'Weekly readings', siteId: 'any-site', kind: 'readings', query: readingsValid, every: 'week', recipients: ['any-user'] },
+  })),
   {
     url: '/api/site-dashboard/any-site/medication-fridge-reports', auth: 'member',
     fields: { nodeId: { kind: 'string', extra: [['of 65 characters', 'x'.repeat(65)]] }, period: { kind: 'string', extra: [['not a month', '2026-13'], ['a date', '2026-01-01']] } },

@@ -237,4 +237,50 @@ describe('tenant isolation', () => {
     }
     expect(failures).toEqual([]);
   });
+  // Export schedules (issue 14) are a management resource: another company's schedule is a 404 for every verb and
+  // never listed, and a schedule of the session's company cannot name another company's site, feeds or people.
+  it("answers another company's export schedule 404 and refuses its site, feeds and people in a schedule (400)", async () => {
+    const failures: string[] = [];
+    const ids = await demoIds(t.deps);
+    const scheduleOf = (companyId: string) => `schedule-${companyId}`;
+    for (const companyId of companies()) {
+      const k = idsOfCompany(plan, companyId);
+      await t.deps.db
+        .insertInto('exportSchedules')
+        .values({
+          id: scheduleOf(companyId), companyId, siteId: k.site, name: `Schedule ${companyId}`, kind: 'readings', query: JSON.stringify({ feedIds: [k.feed] }), every: 'week',
+          recipients: JSON.stringify([ids.manager]), createdBy: ids.manager, anchorAt: 0, nextRunAt: Number.MAX_SAFE_INTEGER, lastRunAt: null, createdAt: 0,
+        })
+        .execute();
+    }
+    const s = sessions.find((x) => x.name === 'manager')!;
+    const own = idsOfCompany(plan, s.companyId);
+    const week = { from: '2026-03-02T00:00:00Z', to: '2026-03-09T00:00:00Z', interval: '1hour', dataViewType: 'RawData' };
+    const valid = { siteId: own.site, query: { ...week, feedIds: [own.feed] }, every: 'week', recipients: [ids.manager] };
+    expect((await call(t.app, 'POST', '/api/export-schedules', valid, s.token)).status).toBe(201);
+    const members = await t.deps.db.selectFrom('memberships').select(['userId', 'companyId']).execute();
+    for (const foreign of companies().filter((c) => !s.memberOf.includes(c))) {
+      const k = idsOfCompany(plan, foreign);
+      for (const [method, body] of [['GET', undefined], ['PUT', { name: 'Mine now' }], ['DELETE', undefined]] as const) {
+        const r = await call(t.app, method, `/api/export-schedules/${scheduleOf(foreign)}`, body, s.token);
+        if (r.status !== 404 || r.body?.data !== undefined) failures.push(`${method} another company's schedule: ${r.status}`);
+      }
+      const list = await call(t.app, 'GET', `/api/export-schedules?limit=1000&siteId=${k.site}`, undefined, s.token);
+      if (list.status !== 200 || JSON.stringify(list.body).includes(scheduleOf(foreign))) failures.push(`list with another company's site: ${list.status}`);
+      const stranger = members.find((m) => m.companyId === foreign && !members.some((x) => x.userId === m.userId && x.companyId === s.companyId))?.userId;
+      for (const [field, body] of [
+        ['siteId', { ...valid, siteId: k.site }],
+        ['query', { ...valid, query: { ...week, feedIds: [k.feed] } }],
+        ['query', { ...valid, query: { ...week, nodeIds: [k.node] } }],
+        ...(stranger ? [['recipients', { ...valid, recipients: [stranger] }] as const] : []),
+      ] as const) {
+        const r = await call(t.app, 'POST', '/api/export-schedules', body, s.token);
+        const named = (r.body as { details?: { path: string }[] }).details?.map((d) => d.path) ?? [];
+        if (r.status !== 400 || !named.includes(field)) failures.push(`POST naming another company's ${field}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const theirs = await t.deps.db.selectFrom('exportSchedules').select('id').where('id', 'in', companies().map(scheduleOf)).execute();
+    expect(theirs).toHaveLength(companies().length);
+  });
 });

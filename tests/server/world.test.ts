@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parseCoordinates } from '../../src/api/contract/coordinates';
 import { DEFAULT_WORLD } from '../../server/seed/catalogue';
-import { countReadings, feedReadings } from '../../server/seed/history';
+import { countReadings, feedHistory, feedReadings } from '../../server/seed/history';
+import { fridgeReports, lastMonths } from '../../server/seed/reports';
+import { fridgeReport, type FridgeReport } from '../../src/api/contract/reports';
 import { planWorld, type WorldCompany, type WorldPlan } from '../../server/seed/plan';
 import { DEVICE_TYPES, STEP_MS, feedModel } from '../../server/seed/patterns';
 import { localDayStart } from '../../server/monitoring/time';
-import { buildTestApp, type TestApp } from './helpers';
+import { DEMO, buildTestApp, call, demoIds, signIn, type TestApp } from './helpers';
 import { seedSmallWorld } from './world-fixture';
 
 const DAY = 86_400_000;
@@ -98,6 +100,39 @@ describe('the default world (planned, not written)', () => {
     const b = [...feedReadings(again, again.nodes.find((n) => n.id === node.id)!, node.feeds[0]!)].slice(0, 50);
     expect(b).toEqual(a);
     expect(planWorld(COMPANIES, { now: NOW, seed: 7 }).nodes[0]!.id).not.toBe(plan.nodes[0]!.id);
+  });
+
+  it('keeps fridge logs: earlier months submitted with checks and excursion records, the last month partly drafts, some not started', () => {
+    const signer = { id: 'u-signer', name: 'Max Manager' };
+    const fridges = plan.nodes.filter((n) => n.deviceType === 'Fridge Probe');
+    const lastMonth = lastMonths(plan);
+    const rows = fridges.flatMap((node) => {
+      const feed = node.feeds.find((f) => f.signalKey === 'temperature')!;
+      return fridgeReports(plan, plan.sites.find((s) => s.id === node.siteId)!, node, feed, feedHistory(plan, node, feed), lastMonth.get(node.id)!, signer);
+    });
+    // NOW is in March: 90 days of raw history cover January and February whole.
+    expect(new Set(rows.map((r) => r.period))).toEqual(new Set(['2026-01', '2026-02']));
+    const last = rows.filter((r) => r.period === '2026-02');
+    expect(fridges.filter((n) => !last.some((r) => r.nodeId === n.id)).length).toBeGreaterThanOrEqual(1);
+    expect(last.filter((r) => r.status === 'draft').length).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((r) => r.status === 'submitted').length).toBeGreaterThan(fridges.length);
+    for (const r of rows.filter((x) => x.status === 'submitted')) {
+      const report = fridgeReport.parse(JSON.parse(r.snapshot!));
+      expect(report).toMatchObject({ status: 'submitted', submittedBy: 'Max Manager', nodeId: r.nodeId, period: r.period });
+      expect(report.days.filter((d) => d.checkedBy).length).toBeGreaterThan(report.days.length / 2);
+      for (const x of report.excursions) expect(x.cause).toBeTruthy();
+      expect(Number(r.submittedAt)).toBeLessThanOrEqual(NOW);
+    }
+    // Every planned excursion of a logged month has its cause on the submitted log.
+    const recorded = rows.filter((r) => r.status === 'submitted').flatMap((r) => (JSON.parse(r.snapshot!) as FridgeReport).excursions);
+    expect(recorded.some((x) => /power cut|thermostat|door left open/i.test(x.cause ?? ''))).toBe(true);
+    // The same seed gives the same logs.
+    const node = fridges.find((n) => lastMonth.get(n.id) === 'draft')!;
+    const feed = node.feeds.find((f) => f.signalKey === 'temperature')!;
+    const again = planWorld(COMPANIES, { now: NOW });
+    const againNode = again.nodes.find((n) => n.id === node.id)!;
+    expect(lastMonths(again)).toEqual(lastMonth);
+    expect(fridgeReports(again, again.sites.find((s) => s.id === node.siteId)!, againNode, feed, feedHistory(again, againNode, feed), 'draft', signer)).toEqual(rows.filter((r) => r.nodeId === node.id));
   });
 
   it('scales with --sites', () => {
@@ -236,6 +271,15 @@ describe.each([['small world written to the database']])('%s', () => {
     }
   });
 
+  it('leaves last month unreported at each company\'s first site with fridges, and every seeded report whole', async () => {
+    const reports = await t.deps.db.selectFrom('medicationFridgeReports').selectAll().execute();
+    const fridges = plan.nodes.filter((n) => n.deviceType === 'Fridge Probe');
+    const unreported = fridges.filter((n) => !reports.some((r) => r.nodeId === n.id && r.period === '2026-02'));
+    // Every company with fridges has one, so a demo user of any of them can add last month's report.
+    for (const companyId of new Set(fridges.map((n) => n.companyId))) expect(unreported.some((n) => n.companyId === companyId), companyId).toBe(true);
+    for (const r of reports.filter((x) => x.status === 'submitted')) expect(fridgeReport.parse(JSON.parse(r.snapshot!)).status).toBe('submitted');
+  });
+
   it('leaves quiet devices quiet: last seen before they went quiet, hubs included; the new node never seen', async () => {
     const nodes = new Map((await t.deps.db.selectFrom('nodes').select(['id', 'lastSeenAt']).execute()).map((n) => [n.id, n.lastSeenAt]));
     const hubs = new Map((await t.deps.db.selectFrom('hubs').select(['id', 'lastSeenAt']).execute()).map((h) => [h.id, h.lastSeenAt]));
@@ -249,5 +293,45 @@ describe.each([['small world written to the database']])('%s', () => {
       else expect(Number(seen)).toBeLessThan(quiet);
     }
     for (const h of plan.hubs.filter((x) => x.quietSince === null)) expect(Number(hubs.get(h.id))).toBe(plan.end);
+  });
+});
+
+describe('fridge logs of a written world with several fridge sites', () => {
+  let t: TestApp;
+  let plan: WorldPlan;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // Forty days of fridge readings before NOW (10 March) cover February whole.
+    ({ plan } = await seedSmallWorld(t.deps, { now: NOW, sites: 24, fridgeDays: 40 }));
+  });
+  afterAll(() => t.close());
+
+  it('holds submitted reports and drafts for last month, and a fridge without one that a user can add', async () => {
+    const reports = await t.deps.db.selectFrom('medicationFridgeReports').selectAll().execute();
+    const submitted = reports.filter((r) => r.status === 'submitted');
+    expect(submitted.length).toBeGreaterThanOrEqual(2);
+    expect(reports.filter((r) => r.status === 'draft').length).toBeGreaterThanOrEqual(1);
+    expect(new Set(reports.map((r) => r.period))).toEqual(new Set(['2026-02']));
+    for (const r of submitted) {
+      const report = fridgeReport.parse(JSON.parse(r.snapshot!));
+      expect(report.days).toHaveLength(28);
+      expect(report.days.every((d) => d.min !== null)).toBe(true);
+      expect(report.days.some((d) => d.checkedBy)).toBe(true);
+      expect(report.submittedBy).toBeTruthy();
+    }
+    const ids = await demoIds(t.deps);
+    const user = (await signIn(t.app, DEMO.user)).accessToken as string;
+    const fridges = plan.nodes.filter((n) => n.deviceType === 'Fridge Probe' && n.companyId === ids.northwind);
+    const open = fridges.find((n) => !reports.some((r) => r.nodeId === n.id))!;
+    const done = fridges.find((n) => submitted.some((r) => r.nodeId === n.id))!;
+    expect(open).toBeDefined();
+    expect(done).toBeDefined();
+    const add = (n: { id: string; siteId: string }) => call(t.app, 'POST', `/api/site-dashboard/${n.siteId}/medication-fridge-reports`, { nodeId: n.id, period: '2026-02' }, user);
+    expect((await add(open)).status).toBe(201);
+    expect((await add(done)).body.code).toBe('exists');
+    // A seeded submitted report reads back as it was submitted, signed by the company's manager.
+    const mine = submitted.find((r) => r.nodeId === done.id)!;
+    const read = await call(t.app, 'GET', `/api/medication-fridge-reports/${mine.id}`, undefined, user);
+    expect(fridgeReport.parse(read.body.data)).toMatchObject({ status: 'submitted', submittedBy: 'Max Manager', nodeId: done.id });
   });
 });

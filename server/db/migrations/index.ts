@@ -15,6 +15,7 @@ import * as m0016 from './0016-exports';
 import * as m0017 from './0017-idempotency';
 import * as m0018 from './0018-displays';
 import * as m0020 from './0020-shares';
+import * as m0021 from './0021-export-schedules';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0017-idempotency': m0017,
   '0018-displays': m0018,
   '0020-shares': m0020,
+  '0021-export-schedules': m0021,
 };

@@ -32,6 +32,7 @@ export const sharing = {
   'shares.create': "إنشاء رابط",
   'shares.created': "أُنشئ الرابط، صالح حتى {{until}}. انسخه الآن: لا يُعرض إلا مرة واحدة.",
   'shares.link': "الرابط",
+  'shares.copy': "نسخ",
   'shares.loading': "جارٍ تحميل الروابط…",
   'shares.retry': "إعادة المحاولة",
   'shares.empty': "لا توجد روابط بعد.",

@@ -32,6 +32,7 @@ export const sharing = {
   'shares.create': "Create link",
   'shares.created': "Link created, valid until {{until}}. Copy it now: it is shown only once.",
   'shares.link': "Link",
+  'shares.copy': "Copy",
   'shares.loading': "Loading links…",
   'shares.retry': "Retry",
   'shares.empty': "No links yet.",

@@ -32,6 +32,7 @@ export const sharing = {
   'shares.create': "Crear enlace",
   'shares.created': "Enlace creado, válido hasta {{until}}. Cópielo ahora: solo se muestra una vez.",
   'shares.link': "Enlace",
+  'shares.copy': "Copiar",
   'shares.loading': "Cargando enlaces…",
   'shares.retry': "Reintentar",
   'shares.empty': "Aún no hay enlaces.",

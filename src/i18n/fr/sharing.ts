@@ -32,6 +32,7 @@ export const sharing = {
   'shares.create': "Créer un lien",
   'shares.created': "Lien créé, valable jusqu’au {{until}}. Copiez-le maintenant : il n’est affiché qu’une fois.",
   'shares.link': "Lien",
+  'shares.copy': "Copier",
   'shares.loading': "Chargement des liens…",
   'shares.retry': "Réessayer",
   'shares.empty': "Aucun lien pour l’instant.",

@@ -32,6 +32,7 @@ export const sharing = {
   'shares.create': "Crea link",
   'shares.created': "Link creato, valido fino al {{until}}. Copialo ora: viene mostrato una sola volta.",
   'shares.link': "Link",
+  'shares.copy': "Copia",
   'shares.loading': "Caricamento dei link…",
   'shares.retry': "Riprova",
   'shares.empty': "Ancora nessun link.",

@@ -32,6 +32,7 @@ export const sharing = {
   'shares.create': "创建链接",
   'shares.created': "链接已创建，有效期至 {{until}}。请立即复制：它只显示一次。",
   'shares.link': "链接",
+  'shares.copy': "复制",
   'shares.loading': "正在加载链接…",
   'shares.retry': "重试",
   'shares.empty': "尚无链接。",

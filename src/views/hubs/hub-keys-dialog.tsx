@@ -4,10 +4,14 @@ import { formatDate, t } from '../../i18n';
 import type { HubKeysActor } from '../../machines/hub-keys.machine';
 import type { HubApiKey } from '../../api/hub-keys.api';
 import { DialogActions, Modal } from '../ui/dialog';
-import { FormField, InputField } from '../ui/form-field';
-import * as c from '../ui/controls.css';
-import * as s from '../ui/styles.css';
-import * as h from './hubs.css';
+import { InputField } from '../ui/form-field';
+import { Button } from '../ui/button';
+import { Callout } from '../ui/callout';
+import { Cluster, Muted, Stack } from '../ui/layout';
+import { StatusBadge } from '../ui/status-badge';
+import { ErrorState, LoadingState } from '../ui/states';
+import { SecretOnce } from '../ui/secret-once';
+import * as tb from '../ui/list.css';
 
 const labelOf = (key: { label: string }) => key.label || t('hubs.keyNoLabel');
 
@@ -30,15 +34,13 @@ export function HubKeysDialog({ actor, onClosed }: HubKeysDialogProps) {
   return (
     <>
       <Modal title={t('hubs.keysTitle', { name: hub.name })} onClose={close}>
-        <div className={h.keysBody}>
+        <Stack gap="md">
           <KeyList actor={actor} />
           <CreatedKey actor={actor} />
           <NewKeyForm actor={actor} />
-        </div>
+        </Stack>
         <DialogActions>
-          <button type="button" className={c.button} onClick={close}>
-            {t('manage.close')}
-          </button>
+          <Button onClick={close}>{t('manage.close')}</Button>
         </DialogActions>
       </Modal>
       {/* A sibling, not a child, of the keys dialog: Escape here cancels the revoke without closing that one. */}
@@ -51,45 +53,44 @@ function KeyList({ actor }: { actor: HubKeysActor }) {
   const keys = useSelector(actor, (st) => st.context.keys);
   const loading = useSelector(actor, (st) => st.matches({ open: 'loading' }));
   const failure = useSelector(actor, (st) => (st.matches({ open: 'failed' }) ? st.context.listFailure : null));
-  if (loading) return <p role="status">{t('hubs.keysLoading')}</p>;
-  if (failure) {
-    return (
-      <p className={s.errorText}>
-        <span role="alert">{t(failure.key, failure.params)}</span>{' '}
-        <button type="button" className={c.button} onClick={() => actor.send({ type: 'keys.reload' })}>
-          {t('manage.retry')}
-        </button>
-      </p>
-    );
-  }
-  if (!keys.length) return <p>{t('hubs.keysEmpty')}</p>;
+  if (loading) return <LoadingState label={t('hubs.keysLoading')} variant="inline" />;
+  if (failure) return <ErrorState compact message={t(failure.key, failure.params)} action={<Button onClick={() => actor.send({ type: 'keys.reload' })}>{t('manage.retry')}</Button>} />;
+  if (!keys.length) return <Muted as="p">{t('hubs.keysEmpty')}</Muted>;
   return (
-    <ul className={h.keyList} aria-label={t('hubs.keyList')}>
-      {keys.map((key) => (
-        <KeyRow key={key.id} item={key} onRevoke={() => actor.send({ type: 'revoke.ask', id: key.id })} />
-      ))}
-    </ul>
+    <div className={tb.card}>
+      <table className={tb.table} aria-label={t('hubs.keyList')}>
+        <tbody>
+          {keys.map((key) => (
+            <KeyRow key={key.id} item={key} onRevoke={() => actor.send({ type: 'revoke.ask', id: key.id })} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 function KeyRow({ item, onRevoke }: { item: HubApiKey; onRevoke: () => void }) {
   return (
-    <li className={h.keyRow}>
-      <span className={h.keyMeta}>
-        <strong>{labelOf(item)}</strong>
-        <span className={h.keyDate}>{t('hubs.keyCreated', { date: formatDate(new Date(item.createdAt)) })}</span>
-      </span>
-      {item.revokedAt ? (
-        <span className={h.revoked}>{t('hubs.keyRevoked', { date: formatDate(new Date(item.revokedAt)) })}</span>
-      ) : (
-        <span className={h.newKeyRow}>
-          <span className={h.live}>{t('hubs.keyLive')}</span>
-          <button type="button" className={c.button} aria-label={t('hubs.revokeOf', { label: labelOf(item) })} onClick={onRevoke}>
-            {t('hubs.revoke')}
-          </button>
-        </span>
-      )}
-    </li>
+    <tr>
+      <th scope="row" className={tb.td}>
+        <Stack gap="xs">
+          <strong>{labelOf(item)}</strong>
+          <Muted small>{t('hubs.keyCreated', { date: formatDate(new Date(item.createdAt)) })}</Muted>
+        </Stack>
+      </th>
+      <td className={tb.td}>
+        {item.revokedAt ? (
+          <StatusBadge variant="inline" status="offline" label={t('hubs.keyRevoked', { date: formatDate(new Date(item.revokedAt)) })} />
+        ) : (
+          <Cluster gap="sm" justify="end">
+            <StatusBadge variant="inline" status="ok" label={t('hubs.keyLive')} />
+            <Button size="sm" aria-label={t('hubs.revokeOf', { label: labelOf(item) })} onClick={onRevoke}>
+              {t('hubs.revoke')}
+            </Button>
+          </Cluster>
+        )}
+      </td>
+    </tr>
   );
 }
 
@@ -97,39 +98,15 @@ function KeyRow({ item, onRevoke }: { item: HubApiKey; onRevoke: () => void }) {
 function CreatedKey({ actor }: { actor: HubKeysActor }) {
   const created = useSelector(actor, (st) => st.context.created);
   const copied = useSelector(actor, (st) => st.context.copied);
-  const warningId = useId();
   if (!created) return null;
   const copy = () => {
     // Without clipboard access (an insecure origin, a refused permission) the read-only field can still be selected.
     void navigator.clipboard?.writeText(created.key).then(() => actor.send({ type: 'key.copied' }), () => undefined);
   };
   return (
-    <div className={h.secret}>
-      <p id={warningId} className={h.warning}>
-        {t('hubs.keyOnce')}
-      </p>
-      <FormField
-        label={t('hubs.createdKey', { label: labelOf(created) })}
-        describedBy={[warningId]}
-        control={(p) => (
-          <span className={h.newKeyRow}>
-            <input
-              id={p.id}
-              className={`${s.input} ${h.secretInput}`}
-              readOnly
-              value={created.key}
-              aria-describedby={p.describedBy}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <button type="button" className={c.button} onClick={copy}>
-              {t('hubs.copy')}
-            </button>
-          </span>
-        )}
-      >
-        {copied && <span role="status">{t('hubs.copied')}</span>}
-      </FormField>
-    </div>
+    <SecretOnce label={t('hubs.createdKey', { label: labelOf(created) })} value={created.key} warning={t('hubs.keyOnce')} copyLabel={t('hubs.copy')} onCopy={copy}>
+      {copied && <span role="status">{t('hubs.copied')}</span>}
+    </SecretOnce>
   );
 }
 
@@ -143,11 +120,11 @@ function NewKeyForm({ actor }: { actor: HubKeysActor }) {
     actor.send({ type: 'key.create' });
   };
   return (
-    <form className={h.newKey} onSubmit={submit} noValidate aria-label={t('hubs.newKey')}>
+    <form onSubmit={submit} noValidate aria-label={t('hubs.newKey')}>
       {failure && (
-        <p role="alert" className={s.errorText}>
+        <Callout role="alert" tone="error">
           {t(failure.key, failure.params)}
-        </p>
+        </Callout>
       )}
       <InputField
         label={t('hubs.keyLabel')}
@@ -158,9 +135,9 @@ function NewKeyForm({ actor }: { actor: HubKeysActor }) {
         onBlur={() => undefined}
       />
       <div>
-        <button type="submit" className={c.primary} disabled={!ready || creating}>
+        <Button type="submit" variant="primary" disabled={!ready} busy={creating}>
           {creating ? t('hubs.creating') : t('hubs.create')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -177,17 +154,15 @@ function ConfirmRevoke({ actor }: { actor: HubKeysActor }) {
     <Modal title={t('hubs.revokeTitle', { label: labelOf(key) })} role="alertdialog" describedBy={bodyId} onClose={() => actor.send({ type: 'revoke.cancel' })}>
       <p id={bodyId}>{t('hubs.revokeBody')}</p>
       {failure && (
-        <p role="alert" className={s.errorText}>
+        <Callout role="alert" tone="error">
           {t(failure.key, failure.params)}
-        </p>
+        </Callout>
       )}
       <DialogActions>
-        <button type="button" className={c.button} onClick={() => actor.send({ type: 'revoke.cancel' })}>
-          {t('manage.cancel')}
-        </button>
-        <button type="button" className={c.danger} disabled={revoking} data-autofocus onClick={() => actor.send({ type: 'revoke.confirm' })}>
+        <Button onClick={() => actor.send({ type: 'revoke.cancel' })}>{t('manage.cancel')}</Button>
+        <Button variant="danger" busy={revoking} data-autofocus onClick={() => actor.send({ type: 'revoke.confirm' })}>
           {revoking ? t('hubs.revoking') : t('hubs.revoke')}
-        </button>
+        </Button>
       </DialogActions>
     </Modal>
   );

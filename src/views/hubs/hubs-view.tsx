@@ -6,16 +6,16 @@ import { currentLocale, formatNumber, t, type I18nKey } from '../../i18n';
 import { hubsMachine, type HubValues } from '../../machines/hubs.machine';
 import { hubKeysMachine } from '../../machines/hub-keys.machine';
 import type { Hub, HubStatus } from '../../api/contract/hubs';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, WhereField } from '../ui/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import { HubKeysDialog } from './hub-keys-dialog';
 import * as c from '../ui/controls.css';
-import * as h from './hubs.css';
+import { StatusBadge, type Status } from '../ui/status-badge';
 
 const STATUS_KEYS: Record<HubStatus, I18nKey> = { online: 'hubs.status.online', offline: 'hubs.status.offline', never: 'hubs.status.never' };
-/** Each status has its own shape, so it reads without its colour. */
-const STATUS_SYMBOLS: Record<HubStatus, string> = { online: '●', offline: '✕', never: '○' };
+/** A hub's status as the product's statuses: online is ok, offline an error, never heard from is offline. */
+const STATUS: Record<HubStatus, Status> = { online: 'ok', offline: 'error', never: 'offline' };
 
 /** Hubs (managers): a company's gateways and their API keys. `?new=1` (the palette's "New hub") opens the form. */
 export function HubsView() {
@@ -30,8 +30,6 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
   const canWrite = role === 'admin' || role === 'manager';
   const actor = useActorRef(hubsMachine, { input: { startNew } });
   const keys = useActorRef(hubKeysMachine);
-  const sites = useSelector(actor, (st) => st.context.lookups.sites ?? []);
-  const siteId = useSelector(actor, (st) => st.context.filters.siteId ?? '');
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('hubs.name'), sortKey: 'name', text: (hub: Hub) => hub.name }), [locale]);
   const columns = useMemo((): Column<Hub>[] => [
@@ -41,12 +39,7 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
       id: 'status',
       header: t('hubs.status'),
       width: '9rem',
-      cell: (hub) => (
-        <span className={h.status[hub.status]}>
-          <span aria-hidden="true">{STATUS_SYMBOLS[hub.status]}</span>
-          {t(STATUS_KEYS[hub.status])}
-        </span>
-      ),
+      cell: (hub) => <StatusBadge variant="inline" status={STATUS[hub.status]} label={t(STATUS_KEYS[hub.status])} />,
     },
     { id: 'nodeCount', header: t('hubs.nodeCount'), sortKey: 'nodeCount', width: '5rem', cell: (hub) => formatNumber(hub.nodeCount) },
     { id: 'keyCount', header: t('hubs.keyCount'), width: '6rem', cell: (hub) => formatNumber(hub.keyCount) },
@@ -85,16 +78,7 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
         newLabel={t('hubs.new')}
         formTitle={(editing) => (editing ? t('hubs.edit') : t('hubs.new'))}
         filters={
-          <div className={h.filterField}>
-            <SelectField
-              label={t('hubs.site')}
-              value={siteId}
-              options={sites}
-              placeholder={t('hubs.allSites')}
-              onChange={(value) => actor.send({ type: 'list.where', name: 'siteId', value })}
-              onBlur={() => undefined}
-            />
-          </div>
+          <WhereField actor={actor} name="siteId" label={t('hubs.site')} all={t('hubs.allSites')} lookup="sites" />
         }
         form={(f) => (
           <>

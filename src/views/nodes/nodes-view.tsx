@@ -5,11 +5,11 @@ import { useActors } from '../actors';
 import { currentLocale, formatDate, t } from '../../i18n';
 import { nodesMachine, type NodeValues } from '../../machines/nodes.machine';
 import { DEVICE_TYPES, type NodeItem } from '../../api/contract/nodes';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, WhereField } from '../ui/resource-screen';
+import { TagList } from '../ui/tag-list';
+import { Muted } from '../ui/layout';
 import { CheckboxGroupField, InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
-import * as r from '../ui/resource-screen.css';
-import * as n from './nodes.css';
 
 /** Device types are data (the names printed on the devices), so they are offered as they are, untranslated. */
 const DEVICE_TYPE_CHOICES = DEVICE_TYPES.map((d) => ({ value: d, label: d }));
@@ -25,8 +25,6 @@ function NodesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
   const actor = useActorRef(nodesMachine, { input: { startNew } });
-  const lookups = useSelector(actor, (st) => st.context.lookups);
-  const filters = useSelector(actor, (st) => st.context.filters);
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('nodes.name'), sortKey: 'name', text: (node: NodeItem) => node.name }), [locale]);
   const columns = useMemo((): Column<NodeItem>[] => [
@@ -37,27 +35,17 @@ function NodesScreen({ startNew }: { startNew: boolean }) {
       id: 'tags',
       header: t('nodes.tags'),
       width: '1.5fr',
-      cell: (node) => (
-        <span className={n.tags}>
-          {node.tags.map((tag) => (
-            <span key={tag.id} className={n.tag}>
-              {/* The tag's own colour is data, shown as a dot beside its name. */}
-              <span className={r.swatch} style={{ background: tag.colour }} aria-hidden="true" />
-              {tag.name}
-            </span>
-          ))}
-        </span>
-      ),
+      // The tag's own colour is data, shown as a dot beside its name.
+      cell: (node) => <TagList tags={node.tags} />,
     },
     {
       id: 'lastSeen',
       header: t('nodes.lastSeen'),
       sortKey: 'lastSeenAt',
       width: '11rem',
-      cell: (node) => (node.lastSeenAt ? formatDate(new Date(node.lastSeenAt)) : <span className={n.never}>{t('nodes.never')}</span>),
+      cell: (node) => (node.lastSeenAt ? formatDate(new Date(node.lastSeenAt)) : <Muted>{t('nodes.never')}</Muted>),
     },
   ], [locale]);
-  const where = (filter: string) => (value: string) => actor.send({ type: 'list.where', name: filter, value });
   return (
     <ResourceScreen<NodeItem, NodeValues>
       actor={actor}
@@ -71,15 +59,9 @@ function NodesScreen({ startNew }: { startNew: boolean }) {
       formTitle={(editing) => (editing ? t('nodes.edit') : t('nodes.new'))}
       filters={
         <>
-          <div className={n.filterField}>
-            <SelectField label={t('nodes.site')} value={filters.siteId ?? ''} options={lookups.sites ?? []} placeholder={t('nodes.allSites')} onChange={where('siteId')} onBlur={() => undefined} />
-          </div>
-          <div className={n.filterField}>
-            <SelectField label={t('nodes.hub')} value={filters.hubId ?? ''} options={lookups.hubs ?? []} placeholder={t('nodes.allHubs')} onChange={where('hubId')} onBlur={() => undefined} />
-          </div>
-          <div className={n.filterField}>
-            <SelectField label={t('nodes.tags')} value={filters.tagId ?? ''} options={lookups.tags ?? []} placeholder={t('nodes.allTags')} onChange={where('tagId')} onBlur={() => undefined} />
-          </div>
+          <WhereField actor={actor} name="siteId" label={t('nodes.site')} all={t('nodes.allSites')} lookup="sites" />
+          <WhereField actor={actor} name="hubId" label={t('nodes.hub')} all={t('nodes.allHubs')} lookup="hubs" />
+          <WhereField actor={actor} name="tagId" label={t('nodes.tags')} all={t('nodes.allTags')} lookup="tags" />
         </>
       }
       form={(f) => (

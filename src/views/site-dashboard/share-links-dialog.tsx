@@ -8,6 +8,7 @@ import { Callout } from '../ui/callout';
 import { InputField } from '../ui/form-field';
 import { Cluster, Muted, Stack } from '../ui/layout';
 import { StatusBadge } from '../ui/status-badge';
+import { SecretOnce } from '../ui/secret-once';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import * as tb from '../ui/list.css';
 import { visuallyHidden } from '../ui/a11y.css';
@@ -62,12 +63,14 @@ export function ShareLinksDialog({ siteId, siteName, onClose }: { siteId: string
           </Cluster>
         </form>
         {created && (
-          <Callout tone="success" role="status">
-            <Stack gap="xs">
-              <span>{t('shares.created', { until: when(created.expiresAt) })}</span>
-              <InputField label={t('shares.link')} value={created.url} readOnly onChange={() => undefined} />
-            </Stack>
-          </Callout>
+          <SecretOnce
+            label={t('shares.link')}
+            value={created.url}
+            warning={t('shares.created', { until: when(created.expiresAt) })}
+            copyLabel={t('shares.copy')}
+            // Without clipboard access the read-only field can still be selected and copied by hand.
+            onCopy={() => void navigator.clipboard?.writeText(created.url).catch(() => undefined)}
+          />
         )}
         {loading ? (
           <LoadingState label={t('shares.loading')} variant="inline" />

@@ -43,4 +43,8 @@ globalStyle(`${where} select`, { minWidth: 0, width: '100%' });
 // A screen's own filter is a FormField: in the toolbar it sits as tight as the name filter.
 globalStyle(`${where} > div`, { marginBottom: 0, gap: vars.space.xxs });
 export const swatch = style({ display: 'inline-block', width: '0.875rem', height: '0.875rem', borderRadius: '50%', verticalAlign: 'middle', marginInlineEnd: vars.space.xs, border: `1px solid ${vars.palette.border.main}` });
+/** A secret shown once: monospaced, so a key can be read back character by character. */
+export const secret = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', flex: '1 1 20rem', minWidth: 0 });
+/** One tag in a list of tags: it never breaks between its dot and its name. */
+export const tag = style({ whiteSpace: 'nowrap' });
 export const rowActions = style({ display: 'inline-flex', gap: vars.space.xxs, flexWrap: 'nowrap' });
