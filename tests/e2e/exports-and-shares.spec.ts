@@ -40,6 +40,19 @@ test('a manager exports the chart as CSV, watches the job finish, downloads it a
   expect(csv.split('\n')[0]).toMatch(/^site,node,feed,unit,time,/);
   expect(csv).toContain(site.name);
 
+  // The same chart, every week, to a chosen member: listed with its next run, deleted in one step.
+  const schedule = dialog.getByRole('form', { name: 'New scheduled export' });
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(schedule.getByText('Choose at least one recipient.')).toBeVisible();
+  await schedule.getByRole('group', { name: 'Recipients' }).getByRole('checkbox', { name: /manager@sitewatch\.test/ }).check();
+  await schedule.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog.getByText('Export scheduled.')).toBeVisible();
+  const schedules = dialog.getByRole('table', { name: 'Scheduled exports of this site' });
+  await expect(schedules.getByRole('row').filter({ hasText: 'Max Manager' })).toHaveCount(1);
+  await schedules.getByRole('button', { name: /^Delete the export every Week/ }).click();
+  await expect(dialog.getByText('Scheduled export deleted.')).toBeVisible();
+  await expect(schedules).toHaveCount(0);
+
   // The mail links to the same file, without sign-in.
   await expect(async () => {
     const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(MANAGER)}`)).json()) as { data: { text: string; at: string }[] } | { text: string; at: string }[];

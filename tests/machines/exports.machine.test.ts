@@ -156,3 +156,14 @@ describe('shared dashboard page', () => {
     b.stop();
   });
 });
+
+describe('scheduled exports', () => {
+  it('repeat the chart as Export CSV would send it: the min–max call when the chart shows min and max', async () => {
+    const { scheduleBody } = await import('../../src/machines/export-schedules.machine');
+    const { DEFAULT_VIEW } = await import('../../src/machines/site-view');
+    const view = { ...DEFAULT_VIEW, siteId: 's1', feedIds: ['f1'] };
+    const body = scheduleBody({ siteId: 's1', view, maxPoints: 800, every: 'month', recipients: ['u1'] }, Date.parse('2026-11-25T12:00:00.000Z'));
+    expect(body).toMatchObject({ siteId: 's1', kind: 'readings', every: 'month', recipients: ['u1'], query: { feedIds: ['f1'], interval: view.interval } });
+    expect(scheduleBody({ siteId: 's1', view: { ...view, dataViewType: 'MinMax' }, maxPoints: 800, every: 'week', recipients: [] }, 0).kind).toBe('readings-minmax');
+  });
+});

@@ -3,6 +3,8 @@ import { useActors } from '../actors';
 import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import type { ExportJob } from '../../api/contract/exports';
 import { Modal } from '../ui/dialog';
+import type { SiteView } from '../../machines/site-view';
+import { ExportSchedulesSection } from './export-schedules-section';
 import { Button } from '../ui/button';
 import { Callout } from '../ui/callout';
 import { Muted, Stack } from '../ui/layout';
@@ -19,7 +21,7 @@ const STATUS: Record<ExportJob['status'], Status> = { Pending: 'info', Sent: 'ok
  * The user's export jobs (SPEC §4): status, a progress bar while the worker writes, rows, and the file once Sent. The
  * jobs move live (the stream), so a job asked for a moment ago fills its bar here without a reload.
  */
-export function ExportsDialog({ siteId, siteName, onClose }: { siteId: string | null; siteName?: string; onClose(): void }) {
+export function ExportsDialog({ siteId, siteName, schedule, onClose }: { siteId: string | null; siteName?: string; /** Managers on an open site: its scheduled exports, from the chart's view. */ schedule?: { view: SiteView; maxPoints: number } | null; onClose(): void }) {
   const { exports } = useActors();
   const jobs = useSelector(exports, (s) => s.context.jobs);
   const loading = useSelector(exports, (s) => s.matches({ list: 'loading' }) && s.context.jobs.length === 0);
@@ -80,6 +82,7 @@ export function ExportsDialog({ siteId, siteName, onClose }: { siteId: string | 
             </table>
           </div>
         )}
+        {schedule && siteId && <ExportSchedulesSection siteId={siteId} view={schedule.view} maxPoints={schedule.maxPoints} />}
         <div>
           <Button onClick={onClose}>{t('exports.close')}</Button>
         </div>

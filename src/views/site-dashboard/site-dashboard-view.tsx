@@ -52,9 +52,13 @@ function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (sear
   const [panel, setPanel] = useState<Panel>(() => (new URLSearchParams(search).get('panel') === 'exports' ? 'exports' : null));
   const siteId = useSelector(site, (st) => (st.matches({ page: 'open' }) ? st.context.view.siteId : null));
   const siteName = useSelector(site, (st) => st.context.info?.name);
+  const role = useSelector(session, (st) => st.context.session?.role);
+  const view = useSelector(site, (st) => st.context.view);
+  const maxPoints = useSelector(site, (st) => st.context.maxPoints);
+  const schedule = (role === 'manager' || role === 'admin') && siteId ? { view, maxPoints } : null;
   const close = useCallback(() => setPanel(null), []);
   const dialog =
-    panel === 'exports' ? <ExportsDialog siteId={siteId} siteName={siteName} onClose={close} /> : panel === 'shares' && siteId ? <ShareLinksDialog siteId={siteId} siteName={siteName ?? ''} onClose={close} /> : null;
+    panel === 'exports' ? <ExportsDialog siteId={siteId} siteName={siteName} schedule={schedule} onClose={close} /> : panel === 'shares' && siteId ? <ShareLinksDialog siteId={siteId} siteName={siteName ?? ''} onClose={close} /> : null;
   const page = useSelector(site, (st) => (st.matches({ page: 'open' }) ? 'open' : st.matches({ page: 'picking' }) ? 'picking' : 'waiting'));
   // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.
   useEffect(() => {

@@ -89,6 +89,30 @@ test('signal types', async ({ manager: page }) => {
   await shootScreen(page, 'signal-types', list('/signal-types', 'Signal Types'));
 });
 
+test('alerts', async ({ manager: page }) => {
+  await shootScreen(page, 'alerts', list('/alerts', 'Alerts'));
+});
+
+test('messages manager', async ({ manager: page }) => {
+  await shootScreen(page, 'messages-manager', list('/messages-manager', 'Messages Manager'));
+});
+
+test('alert events', async ({ manager: page }) => {
+  await shootScreen(page, 'alert-events', async (p) => {
+    await p.goto('/alert-events');
+    await h1(p, 'Alert Events');
+    await expect(p.getByText(/^[\d,]+ of [\d,]+ events$|^No alert events/).first()).toBeVisible();
+  });
+});
+
+test('reports', async ({ manager: page }) => {
+  await shootScreen(page, 'reports', async (p) => {
+    await p.goto('/reports');
+    await h1(p, 'Reports');
+    await expect(p.getByText(/^No reports for this site yet\.$|^Submitted$|^Draft$/).first()).toBeVisible();
+  });
+});
+
 test('management: white label and the audit log', async ({ manager: page }) => {
   await shootScreen(page, 'management', async (p) => {
     await p.goto('/management');
