@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, freshIp, type TestApp } from './helpers';
 import { addCompany, addFeed, addHub, addNode, addSignalType, addSite, memberOf } from './readings-fixtures';
-import { sseParser, type SseMessage } from '../../src/api/sse';
+import { openStream, type OpenStream } from './stream-client';
 import { streamReading } from '../../src/api/contract/stream';
 import { createdDisplay, currentDisplay, display } from '../../src/api/contract/displays';
 import { listAnswer } from '../../src/api/contract/list';
@@ -10,53 +10,6 @@ import { DISPLAY_RECHECK_MS } from '../../server/routes/stream';
 
 // Wall displays (DESIGN §6): a key made once, a stream and a start call that read only the display's sites, and a
 // delete that shuts the key out at once, open streams included.
-
-interface OpenStream {
-  status: number;
-  messages: SseMessage[];
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  waitFor(pred: (m: SseMessage) => boolean, ms?: number): Promise<SseMessage>;
-  close(): void;
-}
-
-/** A real HTTP stream against a listening server, read as the wall page reads it. */
-async function openStream(base: string, headers: Record<string, string>): Promise<OpenStream> {
-  const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/stream`, { headers, signal: ctrl.signal });
-  const messages: SseMessage[] = [];
-  let ended: Promise<void> = Promise.resolve();
-  if (res.body) {
-    const parse = sseParser();
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    ended = (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          messages.push(...parse(value));
-        }
-      } catch {
-        // aborted by close()
-      }
-    })();
-  }
-  return {
-    status: res.status,
-    messages,
-    ended,
-    close: () => ctrl.abort(),
-    async waitFor(pred, ms = 2_000) {
-      const until = Date.now() + ms;
-      for (;;) {
-        const hit = messages.find(pred);
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const readingsOf = (s: OpenStream) => s.messages.filter((m) => m.event === 'reading').map((m) => streamReading.parse(JSON.parse(m.data)));

@@ -1,51 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, freshIp, signInAdmin, type TestApp } from './helpers';
 import { addCompany, addFeed, addHub, addNode, addSignalType, addSite, memberOf } from './readings-fixtures';
-import { sseParser, type SseMessage } from '../../src/api/sse';
+import { openStream, type OpenStream } from './stream-client';
 import { streamReading } from '../../src/api/contract/stream';
 
-interface OpenStream {
-  status: number;
-  messages: SseMessage[];
-  waitFor(pred: (m: SseMessage) => boolean, ms?: number): Promise<SseMessage>;
-  close(): void;
-}
-
-/** A real HTTP stream against a listening server, read as the browser's client reads it. */
-async function openStream(base: string, headers: Record<string, string>): Promise<OpenStream> {
-  const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/stream`, { headers, signal: ctrl.signal });
-  const messages: SseMessage[] = [];
-  if (res.body) {
-    const parse = sseParser();
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          messages.push(...parse(value));
-        }
-      } catch {
-        // aborted by close()
-      }
-    })();
-  }
-  return {
-    status: res.status,
-    messages,
-    close: () => ctrl.abort(),
-    async waitFor(pred, ms = 2_000) {
-      const until = Date.now() + ms;
-      for (;;) {
-        const hit = messages.find(pred);
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

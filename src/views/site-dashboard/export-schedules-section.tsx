@@ -9,8 +9,7 @@ import { Callout } from '../ui/callout';
 import { CheckboxGroupField, SelectField } from '../ui/form-field';
 import { Muted, SectionBar, Stack } from '../ui/layout';
 import { ErrorState, LoadingState } from '../ui/states';
-import * as tb from '../ui/list.css';
-import { visuallyHidden } from '../ui/a11y.css';
+import { PlainTable } from '../ui/plain-table';
 
 /** Scheduled exports of this site (managers): the chart's data mailed every week or month to chosen members. */
 export function ExportSchedulesSection({ siteId, view, maxPoints }: { siteId: string; view: SiteView; maxPoints: number }) {
@@ -37,32 +36,26 @@ export function ExportSchedulesSection({ siteId, view, maxPoints }: { siteId: st
       <div aria-live="polite">{done && <Muted small>{t(done)}</Muted>}</div>
       {actionFailure && <Callout tone="error" role="alert">{t(actionFailure.key, actionFailure.params)}</Callout>}
       {schedules.length > 0 && (
-        <div className={tb.card}>
-          <table className={tb.table} aria-label={t('schedules.table')}>
-            <thead>
-              <tr>
-                <th className={tb.th} scope="col">{t('schedules.col.every')}</th>
-                <th className={tb.th} scope="col">{t('schedules.col.recipients')}</th>
-                <th className={tb.th} scope="col">{t('schedules.col.next')}</th>
-                <th className={tb.th} scope="col"><span className={visuallyHidden}>{t('schedules.col.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {schedules.map((s) => (
-                <tr key={s.id}>
-                  <td className={tb.td}>{t(`schedules.every.${s.every}`)}</td>
-                  <td className={tb.td}>{s.recipients.map(nameOf).join(', ')}</td>
-                  <td className={tb.td}>{formatDate(new Date(s.nextRunAt))}</td>
-                  <td className={tb.td}>
-                    <Button size="sm" variant="dangerQuiet" aria-label={t('schedules.deleteOne', { every: t(`schedules.every.${s.every}`), next: formatDate(new Date(s.nextRunAt)) })} onClick={() => actor.send({ type: 'schedules.delete', id: s.id })}>
-                      {t('schedules.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          label={t('schedules.table')}
+          rows={schedules}
+          rowKey={(s) => s.id}
+          columns={[
+            { id: 'every', header: t('schedules.col.every'), cell: (s) => t(`schedules.every.${s.every}`) },
+            { id: 'recipients', header: t('schedules.col.recipients'), cell: (s) => s.recipients.map(nameOf).join(', ') },
+            { id: 'next', header: t('schedules.col.next'), cell: (s) => formatDate(new Date(s.nextRunAt)) },
+            {
+              id: 'actions',
+              header: t('schedules.col.actions'),
+              quietHeader: true,
+              cell: (s) => (
+                <Button size="sm" variant="dangerQuiet" aria-label={t('schedules.deleteOne', { every: t(`schedules.every.${s.every}`), next: formatDate(new Date(s.nextRunAt)) })} onClick={() => actor.send({ type: 'schedules.delete', id: s.id })}>
+                  {t('schedules.delete')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       <form onSubmit={submit} noValidate aria-label={t('schedules.new')}>
         <Stack gap="sm">

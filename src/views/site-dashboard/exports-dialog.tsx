@@ -10,12 +10,11 @@ import { Callout } from '../ui/callout';
 import { Muted, Stack } from '../ui/layout';
 import { StatusBadge, type Status } from '../ui/status-badge';
 import { EmptyState, LoadingState } from '../ui/states';
-import * as tb from '../ui/list.css';
-import * as l from '../ui/layout.css';
+import { PlainTable } from '../ui/plain-table';
 import * as c from '../ui/controls.css';
-import { visuallyHidden } from '../ui/a11y.css';
 
 const STATUS: Record<ExportJob['status'], Status> = { Pending: 'info', Sent: 'ok', Error: 'error' };
+const askedAt = (j: ExportJob) => formatDate(new Date(j.createdAt), { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The user's export jobs (SPEC §4): status, a progress bar while the worker writes, rows, and the file once Sent. The
@@ -40,47 +39,42 @@ export function ExportsDialog({ siteId, siteName, schedule, onClose }: { siteId:
         ) : shown.length === 0 ? (
           <EmptyState compact title={t('exports.empty')} />
         ) : (
-          <div className={tb.card}>
-            <table className={tb.table} aria-label={t('exports.table')}>
-              <thead>
-                <tr>
-                  <th className={tb.th} scope="col">{t('exports.col.asked')}</th>
-                  <th className={tb.th} scope="col">{t('exports.col.kind')}</th>
-                  <th className={tb.th} scope="col">{t('exports.col.status')}</th>
-                  <th className={tb.th} scope="col">{t('exports.col.rows')}</th>
-                  <th className={tb.th} scope="col"><span className={visuallyHidden}>{t('exports.col.file')}</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((j) => {
-                  const asked = formatDate(new Date(j.createdAt), { dateStyle: 'medium', timeStyle: 'short' });
-                  return (
-                    <tr key={j.id}>
-                      <td className={tb.td}>{asked}</td>
-                      <td className={tb.td}>{t(`exports.kind.${j.kind}` as I18nKey)}</td>
-                      <td className={tb.td}>
-                        <StatusBadge variant="inline" status={STATUS[j.status]} label={t(`exports.status.${j.status}` as I18nKey)} />
-                        {j.status === 'Pending' && (
-                          <progress className={c.progress} max={1} value={j.progress} aria-label={t('exports.progress', { asked })}>
-                            {formatNumber(j.progress, { style: 'percent' })}
-                          </progress>
-                        )}
-                        {j.status === 'Error' && j.error && <Muted small as="p">{j.error}</Muted>}
-                      </td>
-                      <td className={`${tb.td} ${l.numeric}`}>{j.rowCount === null ? '—' : formatNumber(j.rowCount)}</td>
-                      <td className={tb.td}>
-                        {j.status === 'Sent' && (
-                          <Button size="sm" busy={downloading === j.id} onClick={() => exports.send({ type: 'exports.download', id: j.id })} aria-label={t('exports.download', { asked })}>
-                            {t('exports.downloadShort')}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable
+            label={t('exports.table')}
+            rows={shown}
+            rowKey={(j) => j.id}
+            columns={[
+              { id: 'asked', header: t('exports.col.asked'), cell: (j) => askedAt(j) },
+              { id: 'kind', header: t('exports.col.kind'), cell: (j) => t(`exports.kind.${j.kind}` as I18nKey) },
+              {
+                id: 'status',
+                header: t('exports.col.status'),
+                cell: (j) => (
+                  <>
+                    <StatusBadge variant="inline" status={STATUS[j.status]} label={t(`exports.status.${j.status}` as I18nKey)} />
+                    {j.status === 'Pending' && (
+                      <progress className={c.progress} max={1} value={j.progress} aria-label={t('exports.progress', { asked: askedAt(j) })}>
+                        {formatNumber(j.progress, { style: 'percent' })}
+                      </progress>
+                    )}
+                    {j.status === 'Error' && j.error && <Muted small as="p">{j.error}</Muted>}
+                  </>
+                ),
+              },
+              { id: 'rows', header: t('exports.col.rows'), numeric: true, cell: (j) => (j.rowCount === null ? '—' : formatNumber(j.rowCount)) },
+              {
+                id: 'file',
+                header: t('exports.col.file'),
+                quietHeader: true,
+                cell: (j) =>
+                  j.status === 'Sent' && (
+                    <Button size="sm" busy={downloading === j.id} onClick={() => exports.send({ type: 'exports.download', id: j.id })} aria-label={t('exports.download', { asked: askedAt(j) })}>
+                      {t('exports.downloadShort')}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
         {schedule && siteId && <ExportSchedulesSection siteId={siteId} view={schedule.view} maxPoints={schedule.maxPoints} />}
         <div>

@@ -10,8 +10,7 @@ import { Cluster, Muted, Stack } from '../ui/layout';
 import { StatusBadge } from '../ui/status-badge';
 import { SecretOnce } from '../ui/secret-once';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import * as tb from '../ui/list.css';
-import { visuallyHidden } from '../ui/a11y.css';
+import { PlainTable } from '../ui/plain-table';
 
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -79,41 +78,35 @@ export function ShareLinksDialog({ siteId, siteName, onClose }: { siteId: string
         ) : shares.length === 0 ? (
           <EmptyState compact title={t('shares.empty')} />
         ) : (
-          <div className={tb.card}>
-            <table className={tb.table} aria-label={t('shares.table')}>
-              <thead>
-                <tr>
-                  <th className={tb.th} scope="col">{t('shares.col.created')}</th>
-                  <th className={tb.th} scope="col">{t('shares.col.by')}</th>
-                  <th className={tb.th} scope="col">{t('shares.col.expires')}</th>
-                  <th className={tb.th} scope="col">{t('shares.col.state')}</th>
-                  <th className={tb.th} scope="col"><span className={visuallyHidden}>{t('shares.col.actions')}</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {shares.map((s) => {
+          <PlainTable
+            label={t('shares.table')}
+            rows={shares}
+            rowKey={(s) => s.id}
+            columns={[
+              { id: 'created', header: t('shares.col.created'), cell: (s) => when(s.createdAt) },
+              { id: 'by', header: t('shares.col.by'), cell: (s) => s.createdByName ?? '—' },
+              { id: 'expires', header: t('shares.col.expires'), cell: (s) => when(s.expiresAt) },
+              {
+                id: 'state',
+                header: t('shares.col.state'),
+                cell: (s) => {
                   const state = shareState(s, now);
-                  return (
-                    <tr key={s.id}>
-                      <td className={tb.td}>{when(s.createdAt)}</td>
-                      <td className={tb.td}>{s.createdByName ?? '—'}</td>
-                      <td className={tb.td}>{when(s.expiresAt)}</td>
-                      <td className={tb.td}>
-                        <StatusBadge variant="inline" status={state === 'active' ? 'ok' : 'offline'} label={t(`shares.state.${state}`)} />
-                      </td>
-                      <td className={tb.td}>
-                        {state === 'active' && (
-                          <Button size="sm" variant="dangerQuiet" onClick={() => actor.send({ type: 'shares.revokeAsk', id: s.id })} aria-label={t('shares.revokeOne', { created: when(s.createdAt) })}>
-                            {t('shares.revoke')}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  return <StatusBadge variant="inline" status={state === 'active' ? 'ok' : 'offline'} label={t(`shares.state.${state}`)} />;
+                },
+              },
+              {
+                id: 'actions',
+                header: t('shares.col.actions'),
+                quietHeader: true,
+                cell: (s) =>
+                  shareState(s, now) === 'active' && (
+                    <Button size="sm" variant="dangerQuiet" onClick={() => actor.send({ type: 'shares.revokeAsk', id: s.id })} aria-label={t('shares.revokeOne', { created: when(s.createdAt) })}>
+                      {t('shares.revoke')}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
         <div>
           <Button onClick={onClose}>{t('shares.close')}</Button>

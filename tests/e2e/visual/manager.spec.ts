@@ -101,7 +101,7 @@ test('alert events', async ({ manager: page }) => {
   await shootScreen(page, 'alert-events', async (p) => {
     await p.goto('/alert-events');
     await h1(p, 'Alert Events');
-    await expect(p.getByText(/^[\d,]+ of [\d,]+ events$|^No alert events/).first()).toBeVisible();
+    await expect(p.getByText(/^[\d,]+ of [\d,]+ events ·|^No alert events/).first()).toBeVisible();
   });
 });
 
