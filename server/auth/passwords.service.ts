@@ -37,6 +37,9 @@ export interface PasswordServiceDeps {
 
 /** Passwords and accounts: change, forgot and reset through a mailed link, and sign-up. */
 export class PasswordService {
+  /** Per account: password changes whose current password is being checked right now. */
+  private readonly changesInFlight = new Map<string, number>();
+
   constructor(private readonly d: PasswordServiceDeps) {}
 
   private get db() {
@@ -47,8 +50,21 @@ export class PasswordService {
     if (claims.act) throw forbidden('Passwords cannot be changed while shadowing');
     const user = await findUserById(this.db, claims.sub);
     if (!user) throw unauthorized();
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-      throw new AppError(400, 'invalid_password', 'The current password is not correct', [{ path: 'currentPassword', message: 'The current password is not correct' }]);
+    // A stolen access token must not become a way to guess the password: wrong current passwords count as failed
+    // sign-ins do (issue 15 finding 5), and checks still running count too, so guesses sent at once cannot all pass.
+    const acctKey = `password:acct:${user.id}`;
+    const ahead = this.changesInFlight.get(acctKey) ?? 0;
+    this.changesInFlight.set(acctKey, ahead + 1);
+    try {
+      await this.d.limiter.check(acctKey, LIMITS.loginFailuresPerAccount - ahead);
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+        await this.d.limiter.record(acctKey);
+        throw new AppError(400, 'invalid_password', 'The current password is not correct', [{ path: 'currentPassword', message: 'The current password is not correct' }]);
+      }
+    } finally {
+      const left = (this.changesInFlight.get(acctKey) ?? 1) - 1;
+      if (left > 0) this.changesInFlight.set(acctKey, left);
+      else this.changesInFlight.delete(acctKey);
     }
     await setPasswordHash(this.db, user.id, await hashPassword(input.password, this.d.config.SCRYPT_LOG_N));
     const now = this.d.now();

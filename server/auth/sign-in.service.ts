@@ -19,6 +19,8 @@ import { SHORT_SESSION_S, type SessionService } from './sessions.service';
 const OTP_TTL_MS = 10 * 60 * 1000;
 const OTP_MAX_WRONG = 5;
 const OTP_RESEND_MS = 30 * 1000;
+/** However often a code is resent, a challenge ends this long after the password was right: then sign in again. */
+export const OTP_CHALLENGE_MAX_MS = 30 * 60 * 1000;
 const REMEMBER_ME_FACTOR = 1;
 
 export interface SignInServiceDeps {
@@ -156,12 +158,17 @@ export class SignInService {
     await this.d.limiter.hit(ipKey, LIMITS.codePerAddress);
     const c = await this.challenge(input.mfaToken);
     const now = this.d.now();
+    // DESIGN §6: a challenge dies after 5 wrong codes. A new code does not bring the tries back, or guessing would
+    // go on without end, five at a time.
+    if (c.attempts >= OTP_MAX_WRONG) throw new AppError(429, 'too_many_attempts', 'Too many wrong codes. Sign in again.');
+    const ends = c.createdAt + OTP_CHALLENGE_MAX_MS;
+    if (now >= ends) throw unauthorized('This sign-in attempt is no longer valid. Please sign in again.', 'mfa_invalid');
     const wait = c.lastSentAt + OTP_RESEND_MS - now;
     if (wait > 0) throw tooMany(Math.ceil(wait / 1000));
     const user = await findUserById(this.db, c.userId);
     if (!user) throw unauthorized('This sign-in attempt is no longer valid. Please sign in again.', 'mfa_invalid');
     const code = randomCode();
-    await renewOtpChallenge(this.db, c.id, { codeHash: hashCode(code, this.d.secret, c.id), expiresAt: now + OTP_TTL_MS, lastSentAt: now });
+    await renewOtpChallenge(this.db, c.id, { codeHash: hashCode(code, this.d.secret, c.id), expiresAt: Math.min(now + OTP_TTL_MS, ends), lastSentAt: now });
     await this.mailCode(user, code);
     return { sent: true };
   }

@@ -32,11 +32,11 @@ export async function consumeOtpChallenge(db: Db, id: string, at: number): Promi
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** A resent code starts the challenge's tries and expiry again. */
+/** A resent code: a new code and expiry; the wrong tries so far still count (they are the challenge's, not the code's). */
 export async function renewOtpChallenge(
   db: Db,
   id: string,
   change: { codeHash: string; expiresAt: number; lastSentAt: number },
 ): Promise<void> {
-  await db.updateTable('otpChallenges').set({ ...change, attempts: 0 }).where('id', '=', id).execute();
+  await db.updateTable('otpChallenges').set(change).where('id', '=', id).execute();
 }

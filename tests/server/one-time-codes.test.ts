@@ -85,11 +85,41 @@ describe('one-time codes', () => {
     expect(right.status).toBe(429);
     expect(right.body.code).toBe('too_many_attempts');
 
+    // Dead for good: no new code revives it (issue 15 finding 4); only a new sign-in does.
+    clock.advance(31_000);
+    const again = await resend(c);
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe('too_many_attempts');
+    expect(await mailsTo(t.app, c.email)).toHaveLength(1);
+    expect((await verify(c, c.code)).status).toBe(429);
+  });
+
+  it('wrong tries count across resends: 3, a new code, then the 5th wrong one ends the challenge', async () => {
+    const c = await challenge();
+    for (let i = 0; i < 3; i++) expect((await verify(c, wrongFor(c.code))).status).toBe(401);
     clock.advance(31_000);
     expect((await resend(c)).status).toBe(200);
-    const newCode = await lastCode(t.app, c.email);
-    if (newCode !== c.code) expect((await verify(c, c.code)).status).toBe(401);
-    expect((await verify(c, newCode)).status).toBe(200);
+    const code = await lastCode(t.app, c.email);
+    const fourth = await verify(c, wrongFor(code));
+    expect(fourth.status).toBe(401);
+    expect((fourth.body as { details?: unknown }).details).toEqual({ triesLeft: 1 });
+    expect((await verify(c, wrongFor(code))).status).toBe(429);
+    expect((await verify(c, code)).status).toBe(429);
+  });
+
+  it('a challenge ends 30 minutes after the password, however often the code is resent', async () => {
+    const c = await challenge();
+    for (let i = 0; i < 3; i++) {
+      clock.advance(9 * MINUTE);
+      expect((await resend(c)).status).toBe(200);
+    }
+    // The last code lives only to the challenge's end, not 10 minutes past it.
+    const code = await lastCode(t.app, c.email);
+    clock.advance(3 * MINUTE + 1_000);
+    expect((await verify(c, code)).status).toBe(401);
+    const late = await resend(c);
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe('mfa_invalid');
   });
 
   it('4 wrong codes and then the right one signs in', async () => {

@@ -20,6 +20,28 @@ describe('rate limits (DESIGN §6, per rolling 15 minutes)', () => {
     expect(retry).toBeLessThanOrEqual(15 * 60);
   };
 
+  describe('change-password per account (issue 15 finding 5)', () => {
+    const change = (token: string, current: string, next = 'Changed123') =>
+      call(t.app, 'POST', '/api/change-password', { currentPassword: current, password: next, confirmPassword: next }, token, freshIp());
+
+    it('10 wrong current passwords lock it: the 11th is 429 even when right, and it lifts after 15 minutes', async () => {
+      const u = await newUser(t.app);
+      const s = await signIn(t.app, u.email, u.password);
+      for (let i = 0; i < 10; i++) expect((await change(s.accessToken, 'Wrong1234')).status).toBe(400);
+      expectLimited(await change(s.accessToken, u.password));
+      clock.advance(15 * MINUTE + 1000);
+      expect((await change(s.accessToken, u.password)).status).toBe(200);
+    });
+
+    it('guesses sent all at once still stop at 10', async () => {
+      const u = await newUser(t.app);
+      const s = await signIn(t.app, u.email, u.password);
+      const results = await Promise.all(Array.from({ length: 25 }, () => change(s.accessToken, 'Wrong1234')));
+      expect(results.filter((r) => r.status === 400).length).toBeLessThanOrEqual(10);
+      expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(15);
+    });
+  });
+
   describe('sign-in per account', () => {
     it('10 failed sign-ins lock the account: the 11th is 429 even with the right password', async () => {
       const u = await newUser(t.app);
