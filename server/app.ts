@@ -26,6 +26,7 @@ import { sharedPageHeaders, shareRoutes } from './routes/shares';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 import { idempotency } from './idempotency';
+import { securityHeaders } from './security-headers';
 
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
 export const serverOptions = {
@@ -64,6 +65,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
       .catch((e: unknown) => req.log.error({ err: e }, 'audit failed'));
   });
 
+  securityHeaders(fastify);
   sharedPageHeaders(fastify);
   await fastify.register(async (api) => {
     authenticateRoutes(api, deps.auth);

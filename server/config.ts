@@ -50,8 +50,23 @@ const envSchema = z.object({
   /** Seconds between the simulator's readings (hubs of the demo report every 900 s; 60 keeps screens lively). */
   SIMULATE_PERIOD_S: z.coerce.number().int().min(5).max(3600).default(60),
   STATIC_DIR: z.string().default('./dist'),
+  /**
+   * Behind a reverse proxy: which hops to believe for the client's address and protocol (X-Forwarded-For/-Proto).
+   * A number of hops ("1"), or the proxies' addresses or CIDR ranges ("10.0.0.1,10.0.0.0/8"); unset: none, every
+   * request is from its socket's address (behind a proxy that would put every client in one rate-limit bucket).
+   */
+  TRUST_PROXY: z
+    .string()
+    .max(2000)
+    .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a.trim())), 'must be a hop count such as 1, or proxy addresses or CIDR ranges separated by commas')
+    .optional(),
   /** Seconds an export worker holds a job between progress reports; a crashed worker's job waits this long to be taken up (tests shorten it). */
   EXPORT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * A public demo on purpose: with it, a server whose PUBLIC_URL is not a local address (or NODE_ENV=production) may
+   * still run the dev outbox and the demo accounts, and says so loudly at start. Without it, it refuses to start.
+   */
+  DEMO: bool.default(false),
   /** Screenshot comparisons only: the server's clock stands still at this ISO instant (server/clock.ts). */
   FROZEN_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO instant such as 2026-06-15T09:30:00Z' }).transform((v) => Date.parse(v)).optional(),
   ...oidcEnv('FACEBOOK'),
@@ -62,6 +77,38 @@ const envSchema = z.object({
 export type Config = z.infer<typeof envSchema> & { mailMode: 'smtp' | 'outbox' };
 
 export class ConfigError extends Error {}
+
+/** Fastify's `trustProxy` from TRUST_PROXY: false, the nearest `n` hops, or the proxies' addresses. */
+export function trustProxyOf(config: Pick<Config, 'TRUST_PROXY'>): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const v = config.TRUST_PROXY;
+  if (!v) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+/** Loopback and `localhost` names: a server only this machine reaches. */
+export function isLocalUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+}
+
+/** Whether the server is meant for others than this machine: told so, or addressed by a public URL. */
+const isPublic = (publicUrl: string | undefined, nodeEnv: string | undefined) => nodeEnv === 'production' || (publicUrl !== undefined && !isLocalUrl(publicUrl));
+
+/** The open doors of a demo that a public server keeps open because DEMO=true says so: the start-up warning names them. */
+export function publicDemoWarning(config: Config, nodeEnv = process.env.NODE_ENV): string | null {
+  if (!config.DEMO || !isPublic(config.PUBLIC_URL, nodeEnv)) return null;
+  const open = [config.mailMode === 'outbox' ? 'every mail (sign-in codes, reset links) is readable at /dev/mail and /api/dev/outbox' : null, config.SEED ? 'the demo accounts sign in with the published password' : null].filter(Boolean);
+  return open.length ? `WARNING: PUBLIC DEMO (DEMO=true) at ${config.PUBLIC_URL ?? 'a production server'}: ${open.join('; ')}. Never keep real data here.` : null;
+}
 
 /** Validates the environment; the message names every bad variable so start-up failures are obvious. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -77,6 +124,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
       if (v.FROZEN_NOW !== undefined && v.SIMULATE) {
         ctx.addIssue({ code: 'custom', path: ['FROZEN_NOW'], message: 'needs SIMULATE=false (live readings cannot arrive while the clock stands still)' });
+      }
+      const open = [v.SMTP_URL ? null : 'the development outbox (SMTP_URL is unset)', v.SEED ? 'the demo accounts with their known password (SEED)' : null].filter(Boolean);
+      if (open.length && isPublic(v.PUBLIC_URL, env.NODE_ENV) && !v.DEMO) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEMO'],
+          message: `${v.PUBLIC_URL && !isLocalUrl(v.PUBLIC_URL) ? `PUBLIC_URL ${v.PUBLIC_URL} is not a local address` : 'NODE_ENV is production'}, yet ${open.join(' and ')} would give anyone these accounts. Set SMTP_URL and SEED=false, or DEMO=true to run a public demo knowingly.`,
+        });
       }
       for (const p of ['FACEBOOK', 'GOOGLE', 'AUTH0'] as const) {
         if (v[`OIDC_${p}_ISSUER`] && !v[`OIDC_${p}_CLIENT_ID`]) {

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, publicDemoWarning, trustProxyOf } from './config';
 import { createDeps } from './bootstrap';
 import { app, serverOptions } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './seed/seed';
@@ -21,8 +21,10 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  const demoWarning = publicDemoWarning(config);
+  if (demoWarning) console.warn(`\n${'!'.repeat(78)}\n${demoWarning}\n${'!'.repeat(78)}\n`);
   if (config.FROZEN_NOW !== undefined) freezeClock(config.FROZEN_NOW);
-  const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL }, trustProxy: false });
+  const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL }, trustProxy: trustProxyOf(config) });
   const deps = await createDeps(config, { log: (line) => fastify.log.info(line) });
   const seedLog = (line: string) => fastify.log.info(line);
   if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N, { world: worldOptionsFrom(config), log: seedLog }))) fastify.log.info('seeded the demo world');

@@ -62,13 +62,8 @@ const isSharedPath = (url: string) => url.startsWith('/site-dashboard-export/') 
 export function sharedPageHeaders(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (req, reply, payload) => {
     if (!isSharedPath(req.url)) return payload;
-    const csp = reply.getHeader('content-security-policy');
-    void reply.headers({
-      'x-frame-options': 'DENY',
-      'content-security-policy': typeof csp === 'string' && csp.length > 0 ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'",
-      'referrer-policy': 'no-referrer',
-      'cache-control': 'no-store',
-    });
+    // Not framed either, as every page (server/security-headers.ts, registered before this).
+    void reply.headers({ 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
     return payload;
   });
 }

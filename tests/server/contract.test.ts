@@ -250,8 +250,13 @@ describe('API contract (DESIGN §6)', () => {
         expect(new Date(m.at).toISOString()).toBe(m.at);
       }
       expect(mails[0]!.at >= mails[1]!.at).toBe(true);
+      // Everyone's mail at once is not offered (issue 15 finding 1): the recipient is required.
       const all = await call(t.app, 'GET', '/api/dev/outbox');
-      expect(all.body.data.some((m: { to: string }) => m.to !== u.email)).toBe(true);
+      expect(all.status).toBe(400);
+      expect(all.body).toMatchObject({ code: 'bad_request', details: [expect.objectContaining({ path: 'to' })] });
+      const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+      expect(page.body).toContain('Name a recipient to read their mail.');
+      expect(page.body).not.toContain(u.email);
     });
 
     it('GET /dev/mail shows the outbox as an HTML page with everything escaped', async () => {

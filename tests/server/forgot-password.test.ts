@@ -149,7 +149,7 @@ describe('reset links without PUBLIC_URL', () => {
 describe('reset links with PUBLIC_URL set', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ PUBLIC_URL: 'https://watch.example.com' });
+    t = await buildTestApp({ PUBLIC_URL: 'https://watch.example.com', DEMO: 'true' });
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import pg from 'pg';
-import { loadConfig } from '../../server/config';
+import { loadConfig, trustProxyOf } from '../../server/config';
 import { createDeps } from '../../server/bootstrap';
 import { app as appPlugin, serverOptions } from '../../server/app';
 import { seedIfEmpty } from '../../server/seed/seed';
@@ -75,7 +75,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     });
   }
   if (opts.seed !== false) await seedIfEmpty(deps.db, TEST_LOG_N);
-  const app = Fastify({ ...serverOptions, logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
+  const app = Fastify({ ...serverOptions, trustProxy: trustProxyOf(config), logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
   const routes: string[] = [];
   const publicRoutes: string[] = [];
   app.addHook('onRoute', (r) => {

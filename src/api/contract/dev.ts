@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-export const outboxQuery = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
+/** `GET /api/dev/outbox?to=` (DESIGN §6): one recipient's mail; the list of everyone's is not offered. */
+export const outboxQuery = z.object({ to: z.string().trim().toLowerCase().min(3, 'is required: whose mail').max(254) });
+/** The `/dev/mail` page: the same, with a form to name the recipient first. */
+export const outboxPageQuery = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });
 export const outboxMail = z.object({
   to: z.string(),
   subject: z.string(),
