@@ -1,11 +1,13 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, publicDemoWarning, trustProxyOf } from './config';
+import { logSerializers } from './log-redact';
 import { createDeps } from './bootstrap';
 import { app, serverOptions } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty, worldOptionsFrom } from './seed/seed';
 import { startSimulator } from './jobs/simulator';
 import { startAlertJobs } from './jobs/alerts';
 import { startExportJobs } from './jobs/exports';
+import { startPurge } from './jobs/purge';
 import { startExportSchedules } from './jobs/export-schedules';
 import { publishStored } from './live/publish';
 import { freezeClock } from './clock';
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
   const demoWarning = publicDemoWarning(config);
   if (demoWarning) console.warn(`\n${'!'.repeat(78)}\n${demoWarning}\n${'!'.repeat(78)}\n`);
   if (config.FROZEN_NOW !== undefined) freezeClock(config.FROZEN_NOW);
-  const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL }, trustProxy: trustProxyOf(config) });
+  const fastify = Fastify({ ...serverOptions, logger: { level: config.LOG_LEVEL, serializers: logSerializers }, trustProxy: trustProxyOf(config) });
   const deps = await createDeps(config, { log: (line) => fastify.log.info(line) });
   const seedLog = (line: string) => fastify.log.info(line);
   if (config.SEED && (await seedIfEmpty(deps.db, config.SCRYPT_LOG_N, { world: worldOptionsFrom(config), log: seedLog }))) fastify.log.info('seeded the demo world');
@@ -40,7 +42,10 @@ async function main(): Promise<void> {
   const exportsWorker = startExportJobs(deps, { log: seedLog });
   // Export schedules: due ones are queued as ordinary jobs for the worker above.
   const exportSchedules = startExportSchedules(deps, { log: seedLog });
+  // Expired sessions, codes, reset tokens and rate-limit rows: nothing keeps them forever.
+  const purge = startPurge(deps, { log: seedLog });
   const close = async () => {
+    await purge.stop();
     await alerts.stop();
     await exportSchedules.stop();
     await exportsWorker.stop();

@@ -46,11 +46,18 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   // 10,000 readings with ISO times and UUIDs are about 1 MB, the default body limit.
   // A hub's API key (X-Api-Key), not a session, authenticates ingest.
-  app.post('/api/ingest', { ...PUBLIC, bodyLimit: 4 * 1024 * 1024 }, async (req) => {
+  // The key is checked before the body is read (issue 15 finding 7): a caller without one cannot make the server
+  // receive and parse 4 MB.
+  const hubOfRequest = new WeakMap<object, string>();
+  const checkKey = async (req: { headers: Record<string, string | string[] | undefined> } & object) => {
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) throw unauthorized('An X-Api-Key header is required', 'invalid_api_key');
     const hubId = key.length <= 200 ? await hubOfApiKey(db, sha256(key)) : undefined;
     if (!hubId) throw unauthorized('This API key is not valid or has been revoked', 'invalid_api_key');
+    hubOfRequest.set(req, hubId);
+  };
+  app.post('/api/ingest', { ...PUBLIC, bodyLimit: 4 * 1024 * 1024, onRequest: checkKey }, async (req) => {
+    const hubId = hubOfRequest.get(req)!;
 
     const { readings } = parseIngest(req.body);
     const now = deps.auth.now();

@@ -61,7 +61,8 @@ test('a user keeps a month of a fridge log, submits it and downloads the PDF', a
 
   await expect(page.getByRole('heading', { name: 'Medication Fridge Compliance Report', level: 1 })).toBeVisible();
   const days = page.getByRole('table');
-  // The month so far, a row a day, the first of the month first.
+  // The month so far, a row a day (the header shows while the report loads: wait for its rows).
+  await expect(days.getByRole('row').nth(1)).toBeVisible();
   expect(await days.getByRole('row').count()).toBeGreaterThanOrEqual(2);
   await expectAccessible(page, 'fridge report');
   await page.screenshot({ path: 'test-results/report.png', fullPage: true });
@@ -126,6 +127,7 @@ test('keyboard only: add a report, record a check, update and submit it', async 
   await kb.press('Enter');
   await expect(page.getByRole('heading', { name: 'Medication Fridge Compliance Report', level: 1 })).toBeVisible();
   const check = page.getByRole('table').getByRole('textbox', { name: /^Checked by \(initials\)/ }).last();
+  await expect(check).toBeVisible();
   await tabTo(page, check);
   await kb.type('UU');
   await tabTo(page, page.getByRole('button', { name: 'Update Medication Fridge Compliance Report' }), { back: true });

@@ -92,6 +92,23 @@ describe('companies, roles and shadowing', () => {
       }
     });
 
+    it("a shadow session ends at its next refresh once the acting admin is no longer an admin (issue 15 finding 7)", async () => {
+      const admin = await signInAdmin(t.app);
+      const shadow = (await post('/api/shadow-user', { userId: ids.manager }, admin.accessToken)).body.data;
+      const ok = await call(t.app, 'POST', '/api/refresh-token', { refreshToken: shadow.refreshToken });
+      expect(ok.status).toBe(200);
+      await t.deps.db.updateTable('users').set({ platformRole: null }).where('id', '=', ids.admin).execute();
+      try {
+        const refused = await call(t.app, 'POST', '/api/refresh-token', { refreshToken: ok.body.data.refreshToken });
+        expect(refused.status).toBe(401);
+        expect(refused.body.code).toBe('session_revoked');
+      } finally {
+        await t.deps.db.updateTable('users').set({ platformRole: 'admin' }).where('id', '=', ids.admin).execute();
+      }
+      // Ended for good: the admin's return does not revive it.
+      expect((await call(t.app, 'POST', '/api/refresh-token', { refreshToken: ok.body.data.refreshToken })).status).toBe(401);
+    });
+
     it('an admin cannot be shadowed; unknown companies and users are 404', async () => {
       const admin = await signInAdmin(t.app);
       expectForbidden(await post('/api/shadow-user', { userId: ids.admin }, admin.accessToken));

@@ -14,6 +14,26 @@ describe('forgot and reset password', () => {
   const reset = (token: string, password = 'Brandnew1') => call(t.app, 'POST', '/api/reset-password', { token, password, confirmPassword: password });
   const login = (email: string, password: string) => call(t.app, 'POST', '/api/login', { email, password }, undefined, freshIp());
 
+  it('answers the same whether or not the account exists, even when storing the token fails (issue 15 finding 7)', async () => {
+    const u = await newUser(t.app);
+    const { sql } = await import('kysely');
+    // The reset token's table gone: had the answer waited for the insert, an existing account would answer 500.
+    await sql`ALTER TABLE password_reset_tokens RENAME TO password_reset_tokens_away`.execute(t.deps.db);
+    try {
+      const known = await forgot(u.email);
+      const unknown = await forgot(`nobody-${Date.now()}@example.test`);
+      expect(known.status).toBe(200);
+      expect(known.body).toEqual({ data: { sent: true } });
+      expect(unknown.body).toEqual(known.body);
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await sql`ALTER TABLE password_reset_tokens_away RENAME TO password_reset_tokens`.execute(t.deps.db);
+    }
+    // Working again, the mail goes out after the answer.
+    expect((await forgot(u.email)).status).toBe(200);
+    expect(await resetTokenFor(t.app, u.email, 1)).toEqual(expect.any(String));
+  });
+
   it('a reset, and a password change, make every other outstanding reset link worthless', async () => {
     const u = await newUser(t.app);
     await forgot(u.email);

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import pg from 'pg';
 import { loadConfig, trustProxyOf } from '../../server/config';
+import { logSerializers } from '../../server/log-redact';
 import { createDeps } from '../../server/bootstrap';
 import { app as appPlugin, serverOptions } from '../../server/app';
 import { seedIfEmpty } from '../../server/seed/seed';
@@ -75,7 +76,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     });
   }
   if (opts.seed !== false) await seedIfEmpty(deps.db, TEST_LOG_N);
-  const app = Fastify({ ...serverOptions, trustProxy: trustProxyOf(config), logger: opts.log ? { level: 'trace', stream: { write: (line: string) => log(line) } } : false });
+  const app = Fastify({ ...serverOptions, trustProxy: trustProxyOf(config), logger: opts.log ? { level: 'trace', serializers: logSerializers, stream: { write: (line: string) => log(line) } } : false });
   const routes: string[] = [];
   const publicRoutes: string[] = [];
   app.addHook('onRoute', (r) => {

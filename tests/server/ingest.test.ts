@@ -356,6 +356,15 @@ describe('POST /api/ingest and hub API keys', () => {
     expect((await call(t.app, 'DELETE', `/api/hubs/${hubId}/api-keys/no-such-key`, undefined, manager)).status).toBe(404);
   });
 
+  it('checks the key before it reads the body: without one, even a large broken body is a 401, not a parse error', async () => {
+    const junk = `{"readings":[${'x'.repeat(3 * 1024 * 1024)}`;
+    for (const headers of [{}, { 'x-api-key': 'swk_unknown' }]) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/ingest', payload: junk, headers: { 'content-type': 'application/json', ...headers } });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toMatchObject({ code: 'invalid_api_key' });
+    }
+  });
+
   it("a hub's key only reaches that hub's feeds", async () => {
     const r = await call(t.app, 'POST', `/api/hubs/${otherHub}/api-keys`, {}, manager);
     const res = await ingest({ readings: [{ feedId: feed, ts: Date.now(), value: 1 }] }, r.body.data.key);
