@@ -25,6 +25,23 @@ export function tempDir(name: string): { dir: string; remove(): void } {
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+
+/** The bench's server and its company: one site, one hub, a viewer, and a temperature signal type, on a SQLite file. */
+export async function benchCompany(dir: string) {
+  const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: path.join(dir, 'no-client'), LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+  const deps = await createDeps(config, { sqliteFile: path.join(dir, 'bench.db'), log: () => {} });
+  const db = deps.db;
+  const now = Date.now();
+  const ids = { company: 'bench-co', site: 'bench-site', hub: 'bench-hub', user: 'bench-user' };
+  await db.insertInto('companies').values({ id: ids.company, name: 'Bench', customerType: 'UKE', timezone: 'Europe/London', createdAt: now }).execute();
+  await db.insertInto('users').values({ id: ids.user, email: 'bench@example.test', name: 'Bench', passwordHash: await hashPassword('Bench1234', 10), mfaEnabled: 0, locale: 'en', platformRole: null, disabled: 0, lastLoginAt: null, createdAt: now }).execute();
+  await db.insertInto('memberships').values({ userId: ids.user, companyId: ids.company, role: 'viewer' }).execute();
+  await db.insertInto('sites').values({ id: ids.site, companyId: ids.company, parentSiteId: null, name: 'Bench', address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: null, safeMax: null, createdAt: now }).execute();
+  await db.insertInto('hubs').values({ id: ids.hub, siteId: ids.site, companyId: ids.company, serial: ids.hub, name: 'Hub', firmware: '', reportingPeriodS: 60, lastSeenAt: null, createdAt: now }).execute();
+  await db.insertInto('signalTypes').values({ id: 'bench-temp', key: 'bench-temp', name: 'Temperature', unit: '°C', kind: 'instant' }).execute();
+  return { deps, ids, now };
+}
+
 export interface BenchWorld {
   app: FastifyInstance;
   db: Db;
@@ -44,17 +61,8 @@ const DAY = 86_400_000;
 /** The world B5 reads: the whole app on a temporary SQLite file, a member's token, and the readings asked for. */
 export async function buildReadingsWorld(want: { week?: boolean; year?: boolean }): Promise<BenchWorld> {
   const tmp = tempDir('readings');
-  const config = loadConfig({ DATA_DIR: tmp.dir, STATIC_DIR: path.join(tmp.dir, 'no-client'), LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-  const deps = await createDeps(config, { sqliteFile: path.join(tmp.dir, 'bench.db'), log: () => {} });
+  const { deps, ids, now } = await benchCompany(tmp.dir);
   const db = deps.db;
-  const now = Date.now();
-  const ids = { company: 'bench-co', site: 'bench-site', hub: 'bench-hub', user: 'bench-user' };
-  await db.insertInto('companies').values({ id: ids.company, name: 'Bench', customerType: 'UKE', timezone: 'Europe/London', createdAt: now }).execute();
-  await db.insertInto('users').values({ id: ids.user, email: 'bench@example.test', name: 'Bench', passwordHash: await hashPassword('Bench1234', 10), mfaEnabled: 0, locale: 'en', platformRole: null, disabled: 0, lastLoginAt: null, createdAt: now }).execute();
-  await db.insertInto('memberships').values({ userId: ids.user, companyId: ids.company, role: 'viewer' }).execute();
-  await db.insertInto('sites').values({ id: ids.site, companyId: ids.company, parentSiteId: null, name: 'Bench', address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: null, safeMax: null, createdAt: now }).execute();
-  await db.insertInto('hubs').values({ id: ids.hub, siteId: ids.site, companyId: ids.company, serial: ids.hub, name: 'Hub', firmware: '', reportingPeriodS: 60, lastSeenAt: null, createdAt: now }).execute();
-  await db.insertInto('signalTypes').values({ id: 'bench-temp', key: 'bench-temp', name: 'Temperature', unit: '°C', kind: 'instant' }).execute();
   const feed = async (i: number) => {
     const node = `bench-node-${i}`;
     await db.insertInto('nodes').values({ id: node, hubId: ids.hub, siteId: ids.site, companyId: ids.company, name: node, serial: node, deviceType: 'Fridge Probe', batteryPct: null, signalDbm: null, lastSeenAt: null, createdAt: now }).execute();

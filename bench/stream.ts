@@ -1,17 +1,13 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { loadConfig } from '../server/config';
-import { createDeps } from '../server/bootstrap';
 import { app as appPlugin, serverOptions } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
 import { sha256 } from '../server/auth/secrets';
 import { insertHubApiKey } from '../server/db/hub-api-keys.repository';
-import { tempDir } from './readings-world';
+import { benchCompany, tempDir } from './readings-world';
 import type { ControlMessage, DoneMessage, ReadyMessage } from './stream-clients';
 
 /**
@@ -137,19 +133,10 @@ export async function stream(): Promise<{ line: string; ok: boolean }> {
     return { ok: false, line: `bench stream: the open-files limit (${limit}) is below the ${CLIENTS} sockets plus files each process needs; raise it (ulimit -n, up to ulimit -Hn) and run again  ← goal missed` };
   }
   const tmp = tempDir('stream');
-  const config = loadConfig({ DATA_DIR: tmp.dir, STATIC_DIR: path.join(tmp.dir, 'no-client'), LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
-  const deps = await createDeps(config, { sqliteFile: path.join(tmp.dir, 'bench.db'), log: () => {} });
+  const { deps, ids, now } = await benchCompany(tmp.dir);
   const app = Fastify({ ...serverOptions, logger: false });
   try {
     const db = deps.db;
-    const now = Date.now();
-    const ids = { company: 'bench-co', site: 'bench-site', hub: 'bench-hub', user: 'bench-user' };
-    await db.insertInto('companies').values({ id: ids.company, name: 'Bench', customerType: 'UKE', timezone: 'Europe/London', createdAt: now }).execute();
-    await db.insertInto('users').values({ id: ids.user, email: 'bench@example.test', name: 'Bench', passwordHash: await hashPassword('Bench1234', 10), mfaEnabled: 0, locale: 'en', platformRole: null, disabled: 0, lastLoginAt: null, createdAt: now }).execute();
-    await db.insertInto('memberships').values({ userId: ids.user, companyId: ids.company, role: 'viewer' }).execute();
-    await db.insertInto('sites').values({ id: ids.site, companyId: ids.company, parentSiteId: null, name: 'Bench', address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: null, safeMax: null, createdAt: now }).execute();
-    await db.insertInto('hubs').values({ id: ids.hub, siteId: ids.site, companyId: ids.company, serial: ids.hub, name: 'Hub', firmware: '', reportingPeriodS: 60, lastSeenAt: null, createdAt: now }).execute();
-    await db.insertInto('signalTypes').values({ id: 'bench-temp', key: 'bench-temp', name: 'Temperature', unit: '°C', kind: 'instant' }).execute();
     const feeds: string[] = [];
     for (let i = 0; i < FEEDS; i++) {
       const node = `bench-node-${i}`;

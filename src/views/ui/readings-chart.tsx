@@ -1,8 +1,9 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { ResponsiveLineCanvas, type LineCanvasLayer } from '@nivo/line';
 import type { ReadingSeries } from '../../api/contract/monitoring';
 import { formatDate, t, type I18nKey } from '../../i18n';
 import { affine, chartFrame, drawLines, padExtent } from './chart-series';
+import { useElementWidth } from './use-width';
 
 const PART_KEYS: Record<string, I18nKey> = { avg: 'series.avg', min: 'series.min', max: 'series.max', spread: 'series.spread' };
 
@@ -71,6 +72,9 @@ export const ReadingsChart = memo(function ReadingsChart({
     ],
     [frame, onDrawn, gapMs, thresholds],
   );
+  // One time label per ~110 px ("23 Nov 18:00"): six on a laptop, two or three on a phone, never overlapping.
+  const box = useRef<HTMLDivElement>(null);
+  const timeTicks = Math.max(2, Math.min(6, Math.floor((useElementWidth(box, 800) - 80) / 110)));
   const e = frame.extent;
   const text = dark ? '#e8eaed' : '#1c1f24';
   const grid = dark ? '#3c4250' : '#e4e6e9';
@@ -80,14 +84,14 @@ export const ReadingsChart = memo(function ReadingsChart({
     to: e ? formatDate(e.t1) : '—',
   });
   return (
-    <div style={{ height }} role="img" aria-label={`${t('site.chart')}: ${summary}`}>
+    <div ref={box} style={{ height }} role="img" aria-label={`${t('site.chart')}: ${summary}`}>
       <ResponsiveLineCanvas
         data={data}
         layers={layers}
         margin={{ top: 16, right: 24, bottom: 48, left: 56 }}
         xScale={{ type: 'time' }}
         yScale={{ type: 'linear', min: 'auto', max: 'auto' }}
-        axisBottom={{ format: '%d %b %H:%M', tickValues: 6 }}
+        axisBottom={{ format: '%d %b %H:%M', tickValues: timeTicks }}
         axisLeft={{ tickValues: 6 }}
         enablePoints={false}
         isInteractive={false}

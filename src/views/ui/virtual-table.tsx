@@ -1,6 +1,7 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type Row, type RowData } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useElementWidth } from './use-width';
 import * as v from './virtual-table.css';
 
 export interface Column<T> {
@@ -20,17 +21,7 @@ export interface Column<T> {
 export const NARROW_TABLE_PX = 560;
 
 /** Whether the element is narrower than `px`, following its size (a phone, a split view, a sidebar opening). */
-function useNarrow(ref: RefObject<HTMLElement | null>, px: number): boolean {
-  const [narrow, setNarrow] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setNarrow((entry?.contentRect.width ?? px) < px));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, px]);
-  return narrow;
-}
+const useNarrow = (ref: RefObject<HTMLElement | null>, px: number): boolean => useElementWidth(ref, px) < px;
 
 /** Optional behaviour of a data table: server-side sorting, the keyboard's row, and what shows when there are no rows. */
 export interface TableOptions {
