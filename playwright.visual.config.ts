@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, executablePath, freshDataDir } from './tests/e2e/browser';
+import { appServer, chromiumArgs, executablePath, freshDataDir } from './tests/e2e/browser';
 import { FROZEN_NOW } from './tests/e2e/visual/frozen';
 
 // Screenshot comparisons of every screen (issue 12 §3): a server of their own on a fresh database, its clock frozen,
@@ -38,25 +38,11 @@ export default defineConfig({
       args: [...chromiumArgs, '--font-render-hinting=none', '--force-color-profile=srgb', '--hide-scrollbars'],
     },
   },
-  webServer: {
-    command: 'npx tsx server/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: process.env.STATIC_DIR ?? './dist',
-      SCRYPT_LOG_N: '12',
-      SEED_DAYS: '2',
-      SIMULATE: 'false',
-      FROZEN_NOW: new Date(FROZEN_NOW).toISOString(),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Configured but never contacted: the sign-in page shows the external button as a configured install does.
-      OIDC_AUTH0_ISSUER: `http://127.0.0.1:${port + 1}`,
-      OIDC_AUTH0_CLIENT_ID: 'sitewatch-visual',
-    },
-  },
+  webServer: appServer(port, dataDir, {
+    SIMULATE: 'false',
+    FROZEN_NOW: new Date(FROZEN_NOW).toISOString(),
+    // Configured but never contacted: the sign-in page shows the external button as a configured install does.
+    OIDC_AUTH0_ISSUER: `http://127.0.0.1:${port + 1}`,
+    OIDC_AUTH0_CLIENT_ID: 'sitewatch-visual',
+  }, 90_000),
 });

@@ -206,6 +206,35 @@ function resourceOps(r: AnyResource): Op[] {
 
 const schema = (s: ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
+const pascal = (words: string) => words.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+
+/**
+ * Client generators name their functions after operationIds, so each is derived from the fixed method and path alone
+ * (stable while the contract is): the method, then the path's words; a parameter counts only as the last segment, as
+ * By<Name>, where it tells an item from its list. GET /api/site-dashboard/{id}/nodes is getSiteDashboardNodes.
+ */
+function operationIdOf(method: string, path: string): string {
+  const segments = path.replace(/^\/api\//, '').split('/');
+  const words = segments.map((segment, i) => {
+    const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (param === undefined) return pascal(segment);
+    return i === segments.length - 1 ? `By${pascal(param)}` : '';
+  });
+  return method + words.join('');
+}
+
+/**
+ * Who may call: the route's own credential, and `[]` for a route that answers anyone (declared, so a reader and the
+ * linter can tell "public" from "forgot to say"); tests/server/openapi-lint.test.ts holds this to the server's PUBLIC routes.
+ */
+function securityOf(op: Op): Record<string, string[]>[] {
+  return [
+    ...(op.auth ? [{ bearer: [] }] : []),
+    ...(op.apiKey ? [{ hubApiKey: [] }] : []),
+    ...(op.displayKey ? [{ displayKey: [] }] : []),
+  ];
+}
+
 /** Signed-in writes take Idempotency-Key (DESIGN §6); those answering a secret ignore it. */
 const idempotent = (op: Op) => op.auth === true && acceptsIdempotencyKey(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'));
 // DELETE takes the header too, but its documented parameters stay the path's alone for now.
@@ -216,10 +245,9 @@ export function openApiDocument(): Record<string, unknown> {
   for (const op of [...OPS, ...RESOURCES.flatMap(resourceOps)]) {
     const error = { description: 'Failure', content: { 'application/json': { schema: schema(errorBody) } } };
     (paths[op.path] ??= {})[op.method] = {
+      operationId: operationIdOf(op.method, op.path),
       summary: op.summary,
-      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
-      ...(op.apiKey ? { security: [{ hubApiKey: [] }] } : {}),
-      ...(op.displayKey ? { security: [...(op.auth ? [{ bearer: [] }] : []), { displayKey: [] }] } : {}),
+      security: securityOf(op),
       ...(op.query || op.path.includes('{') || listsKeyHeader(op)
         ? {
             parameters: [
@@ -248,6 +276,8 @@ export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Sitewatch API', version: '1' },
+    // Relative: resolved against wherever this document was fetched from, so it is right behind any proxy or PUBLIC_URL.
+    servers: [{ url: '/', description: 'The server that serves this document' }],
     components: {
       parameters: {
         IdempotencyKey: {

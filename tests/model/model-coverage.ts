@@ -1,18 +1,10 @@
 import { expect } from 'vitest';
 import { createActor, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorLogic, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
 import { TestModel, type AdjacencyMap } from 'xstate/graph';
+import { allNodes, valueOf } from './graph-nodes';
 
-type AnyNode = AnyStateMachine['root'];
+export { printCoverage } from './graph-nodes';
 
-function allNodes(node: AnyNode): AnyNode[] {
-  return [node, ...Object.values(node.states).flatMap((child) => allNodes(child as AnyNode))];
-}
-
-/** The state value that a node's path stands for, so `snapshot.matches` can tell whether it is active. */
-function valueOf(path: string[]): unknown {
-  if (path.length === 1) return path[0];
-  return { [path[0]!]: valueOf(path.slice(1)) };
-}
 
 export interface ModelRun<TEvent extends EventObject> {
   machine: AnyStateMachine;
@@ -116,9 +108,6 @@ function trueSteps<TEvent extends EventObject>(
   return out;
 }
 
-export function printCoverage(name: string, c: { states: readonly [number, number]; transitions: readonly [number, number] }) {
-  console.log(`model coverage ${name}: states ${c.states[0]}/${c.states[1]}, transitions ${c.transitions[0]}/${c.transitions[1]}`);
-}
 
 /** Waits until the actor's snapshot matches the model's, or fails with both values. */
 export async function expectSameState(actor: AnyActorRef, expected: AnyMachineSnapshot, serialize: (s: AnyMachineSnapshot) => string) {

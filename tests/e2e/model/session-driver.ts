@@ -1,0 +1,324 @@
+import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import type { SessionContext } from '../../../src/machines/session.machine';
+import type { BrowserState, BrowserStep } from '../../model/browser-model';
+import { DEMO_PASSWORD, codeFromOutbox, signInAs, signInForm } from '../helpers';
+import { ADMIN, MANAGER, type ModelCompany, type SessionAction } from './session-actions';
+
+// Runs one model path in a browser against the real server: each action is done the way a person, the network or
+// another device does it, and each state is checked on the page. A call the model stops in the middle of (the
+// "authenticating" between a sign-in and its answer) is held at the network until the model's next step answers it.
+
+const API = (path: string) => new RegExp(`/api/${path}(\\?|$)`);
+/** Calls of the signed-in app, not the sign-in calls, the live stream or the refresh (the model drives those itself). */
+const DATA_CALL = /\/api\/(?!stream|login|verify-opt|resend-opt|refresh-token|logout|switch-company|shadow-|exit-shadow|white-label|health)/;
+
+interface Held {
+  pattern: RegExp;
+  route: Promise<Route>;
+}
+
+export class SessionDriver {
+  private held: Held | null = null;
+  private codeSince = 0;
+  private revokeWith: string | null = null;
+  private readonly companies: Partial<Record<ModelCompany, string>> = {};
+  /** The model's state before the action under way (which company tokens the session holds, say). */
+  private before: BrowserState | null = null;
+
+  constructor(private readonly page: Page, private readonly context: BrowserContext) {}
+
+  async run(steps: readonly BrowserStep<SessionAction>[]) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      this.before = steps[i - 1]?.state ?? null;
+      await this.act(step.action, steps[i + 1]?.action);
+      await this.expectPage(step.state, step.action);
+    }
+    if (this.held) await this.release('continue');
+  }
+
+  /** Holds the first request matching `pattern` at the network; later ones pass. */
+  private async hold(pattern: RegExp) {
+    let resolve!: (r: Route) => void;
+    const route = new Promise<Route>((r) => (resolve = r));
+    let taken = false;
+    await this.page.route(pattern, async (r) => {
+      if (taken) return r.continue();
+      taken = true;
+      resolve(r);
+    });
+    this.held = { pattern, route };
+  }
+
+  private async release(how: 'continue' | 'abort') {
+    const held = this.held!;
+    this.held = null;
+    const route = await held.route;
+    if (how === 'continue') await route.continue();
+    else await route.abort('internetdisconnected');
+    await this.page.unroute(held.pattern);
+  }
+
+  private async waitHeld() {
+    await this.held!.route;
+  }
+
+  private nav() {
+    return this.page.getByRole('navigation', { name: 'Main navigation' });
+  }
+
+  /** Follows a link of the main navigation to another page than the current one: the page's calls start. */
+  private async visitAnotherPage() {
+    const names = ['Dashboard', 'Admin Dashboard', 'Companies', 'Alert Events', 'Reports'];
+    for (const name of names) {
+      const link = this.nav().getByRole('link', { name, exact: true });
+      if ((await link.count()) === 0) continue;
+      if ((await link.getAttribute('aria-current', { timeout: 2000 })) === 'page') continue;
+      await link.click({ timeout: 5000 });
+      return;
+    }
+    throw new Error('no other page to visit in the navigation');
+  }
+
+  private async accessToken() {
+    return this.page.evaluate(() => localStorage.getItem('access_token'));
+  }
+
+  /** Ends the session's family from another device, as the profile's "sign out everywhere" or a logout elsewhere does. */
+  private async revokeElsewhere(token: string | null) {
+    expect(token, 'an access token to revoke with').toBeTruthy();
+    const r = await this.page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } });
+    expect(r.status()).toBe(200);
+  }
+
+  private async companySelect() {
+    return this.page.getByLabel('Company', { exact: true });
+  }
+
+  /** The real ids of the manager's two companies: the one signed in to is c1. */
+  private async learnCompanies() {
+    if (this.companies.c1) return;
+    const select = await this.companySelect();
+    await expect(select.locator('option')).toHaveCount(2);
+    const current = await select.inputValue();
+    const values = await select.locator('option').evaluateAll((os) => (os as HTMLOptionElement[]).map((o) => o.value));
+    this.companies.c1 = current;
+    this.companies.c2 = values.find((v) => v !== current)!;
+  }
+
+  private async act(action: SessionAction, next: SessionAction | undefined) {
+    const page = this.page;
+    switch (action.type) {
+      case 'visit.fresh':
+        await page.goto('/');
+        return;
+      case 'visit.stored': {
+        // Another tab signs in first; this page then starts from the stored session.
+        const other = await this.context.newPage();
+        await signInAs(other, MANAGER);
+        await other.close();
+        await page.goto('/');
+        return;
+      }
+      case 'login.submit': {
+        await this.hold(API('login'));
+        this.codeSince = Date.now() - 1000;
+        await signInForm(page, action.target!, next?.type === 'login.refused' ? 'Wrong-password-1' : DEMO_PASSWORD);
+        return this.waitHeld();
+      }
+      case 'login.accepted':
+      case 'login.refused':
+      case 'code.accepted':
+      case 'code.refused':
+      case 'resend.accepted':
+      case 'switch.accepted':
+      case 'shadow.accepted':
+      case 'exit.accepted':
+      case 'refresh.accepted':
+      case 'logout.accepted':
+        return this.release('continue');
+      case 'resend.cut':
+      case 'switch.cut':
+      case 'shadow.cut':
+      case 'exit.cut':
+      case 'refresh.cut':
+      case 'logout.cut':
+        return this.release('abort');
+      case 'code.submit': {
+        const code = await codeFromOutbox(page.request, ADMIN, this.codeSince);
+        // A refused code is a wrong one: the real code with its last digit changed.
+        const typed = next?.type === 'code.refused' ? code.slice(0, 5) + String((Number(code[5]) + 1) % 10) : code;
+        await this.hold(API('verify-opt'));
+        await page.getByLabel('Code').fill(typed);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        return this.waitHeld();
+      }
+      case 'code.resend': {
+        // The resend waits out its 30-second countdown; the page's clock jumps past it.
+        await this.context.clock.fastForward(31_000);
+        const resend = page.getByRole('button', { name: 'Resend code', exact: true });
+        await expect(resend).toBeEnabled();
+        await this.hold(API('resend-opt'));
+        this.codeSince = Date.now() - 1000;
+        await resend.click();
+        return this.waitHeld();
+      }
+      case 'code.cancel':
+        await page.getByRole('button', { name: 'Back to sign in' }).or(page.getByRole('link', { name: 'Back to sign in' })).click();
+        return;
+      case 'company.switch': {
+        await this.learnCompanies();
+        const target = this.companies[action.target as ModelCompany]!;
+        const asks = !(action.target! in ((this.before?.machine.context as SessionContext | undefined)?.userTokens ?? {}));
+        if (asks) await this.hold(API('switch-company'));
+        await (await this.companySelect()).selectOption(target);
+        if (asks) await this.waitHeld();
+        return;
+      }
+      case 'company.current': {
+        const name = (await (await this.companySelect()).locator('option:checked').textContent())!;
+        let switches = 0;
+        const count = (r: { url(): string }) => void (/\/api\/switch-company$/.test(r.url()) && switches++);
+        page.on('request', count);
+        await page.keyboard.press('Control+K');
+        await page.keyboard.type(name.split(' ')[0]!.toLowerCase());
+        const palette = page.getByRole('dialog').filter({ has: page.getByRole('combobox') });
+        await expect(palette.getByRole('option', { selected: true })).toContainText(name);
+        await page.keyboard.press('Enter');
+        await expect(palette).toBeHidden();
+        page.off('request', count);
+        expect(switches, 'choosing the company in use asks the server nothing').toBe(0);
+        return;
+      }
+      case 'shadow.company':
+      case 'shadow.user': {
+        await this.nav().getByRole('link', { name: 'Companies', exact: true }).click();
+        await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
+        if (action.type === 'shadow.company') {
+          await this.hold(API('shadow-company'));
+          await page.getByRole('button', { name: 'Shadow Northwind Care Homes' }).click();
+        } else {
+          await page.getByRole('button', { name: 'People of Northwind Care Homes' }).click();
+          await this.hold(API('shadow-user'));
+          await page.getByRole('button', { name: 'Shadow Uma User' }).click();
+        }
+        return this.waitHeld();
+      }
+      case 'shadow.exit':
+        await this.hold(API('exit-shadow'));
+        await page.getByRole('status').filter({ hasText: 'You are acting as' }).getByRole('button', { name: 'Exit' }).click();
+        return this.waitHeld();
+      case 'token.expire': {
+        // The access token runs out on the page's clock; the next call refreshes it first.
+        // Kept to end this session's family from elsewhere, should the model refuse the refresh.
+        this.revokeWith = await this.accessToken();
+        await this.hold(API('refresh-token'));
+        await this.context.clock.fastForward('16:00');
+        await this.visitAnotherPage();
+        return this.waitHeld();
+      }
+      case 'refresh.refused':
+        await this.revokeElsewhere(this.revokeWith);
+        return this.release('continue');
+      case 'logout.submit':
+        await this.hold(API('logout'));
+        await page.getByRole('button', { name: 'Logout' }).click();
+        return this.waitHeld();
+      case 'logout.offline':
+        await this.context.setOffline(true);
+        await this.release('abort');
+        await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+        await this.context.setOffline(false);
+        return;
+      case 'logout.revoked':
+        await this.revokeElsewhere(await this.accessToken());
+        return this.release('continue');
+      case 'data.revoked':
+        await this.revokeElsewhere(await this.accessToken());
+        // A call of the page's own (the alert badge, say) may meet the refusal first; either way it is a data call.
+        await this.visitAnotherPage().catch(() => undefined);
+        return;
+      case 'data.cut':
+        await this.hold(DATA_CALL);
+        await this.visitAnotherPage();
+        return this.release('abort');
+      case 'data.offline':
+        await this.context.setOffline(true);
+        await this.visitAnotherPage();
+        await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /offline/i }).first()).toBeVisible();
+        await this.context.setOffline(false);
+        return;
+      case 'data.notFound':
+        // A link to a site that is not there (deleted since, or mistyped), followed inside the app.
+        await page.evaluate(() => {
+          history.pushState(null, '', '/site-dashboard?site=00000000-0000-4000-8000-000000000000');
+          dispatchEvent(new PopStateEvent('popstate'));
+        });
+        await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: /not found|no longer|not exist/i }).first()).toBeVisible();
+        return;
+      case 'page.visit':
+        await this.visitAnotherPage();
+        return;
+      case 'profile.save': {
+        await page.getByRole('link', { name: 'My Profile' }).or(this.nav().getByRole('link', { name: 'Profile', exact: true })).first().click();
+        const save = page.getByRole('button', { name: 'Save', exact: true });
+        await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+        await save.click();
+        await expect(save).not.toHaveAttribute('aria-busy', 'true');
+        return;
+      }
+      case 'maintenance.back':
+        await page.getByRole('link', { name: 'BACK HOME' }).click();
+        return;
+    }
+  }
+
+  /** What the page shows in a state of the model. */
+  private async expectPage(state: BrowserState, action: SessionAction) {
+    const page = this.page;
+    const m = state.machine;
+    const c = m.context as SessionContext;
+    const is = (v: unknown) => m.matches(v as never);
+    const where = `after ${action.type}, in ${JSON.stringify(m.value)} on ${state.page}`;
+    if (state.page === 'maintenance') {
+      await expect(page.getByRole('heading', { name: 'We’ll be back soon' }), where).toBeVisible();
+      return;
+    }
+    if (is({ signedOut: 'idle' })) {
+      await expect(page.getByRole('heading', { name: 'Sign in', exact: true }), where).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true }), where).toBeEnabled();
+      return;
+    }
+    if (is({ signedOut: 'authenticating' })) {
+      await expect(page.getByRole('button', { name: 'Signing in…' }), where).toHaveAttribute('aria-busy', 'true');
+      return;
+    }
+    if (is({ mfa: 'idle' })) {
+      await expect(page.getByRole('heading', { name: 'Enter your sign-in code' }), where).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Verify', exact: true }), where).toBeEnabled();
+      return;
+    }
+    if (is({ mfa: 'verifying' }) || is({ mfa: 'resending' })) {
+      await expect(page.getByRole('button', { name: 'Verifying…' }), where).toHaveAttribute('aria-busy', 'true');
+      return;
+    }
+    if (is('loggingOut')) {
+      // The person is shown the sign-in page at once; the call that ends the session is still on its way.
+      await expect(page.getByRole('heading', { name: 'Sign in', exact: true }), where).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Loading' }), where).toBeVisible();
+      return;
+    }
+    await expect(page.getByRole('button', { name: 'Logout' }), where).toBeVisible();
+    const s = c.session!;
+    const banner = page.getByRole('status').filter({ hasText: 'You are acting as' });
+    if (s.isShadow) await expect(banner, where).toBeVisible();
+    else await expect(banner, where).toHaveCount(0);
+    if (s.role === 'admin') await expect(this.nav().getByRole('link', { name: 'Admin Dashboard', exact: true }), where).toBeVisible();
+    if (s.role === 'manager' && !s.isShadow && this.companies.c1 && !is({ signedIn: { activity: 'switching' } })) {
+      await expect(await this.companySelect(), where).toHaveValue(this.companies[s.companyId as ModelCompany]!);
+    }
+    if (is({ signedIn: { activity: 'switching' } }) || is({ signedIn: { activity: 'shadowing' } }) || is({ signedIn: { activity: 'exitingShadow' } })) {
+      await expect(page.getByRole('progressbar', { name: 'Loading' }), where).toBeVisible();
+    }
+  }
+}
