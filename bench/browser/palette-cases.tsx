@@ -11,7 +11,7 @@ import { ranker } from '../../src/machines/fuzzy-match';
 import { ActorsProvider } from '../../src/views/actors';
 import { CommandPalette } from '../../src/views/command-palette/command-palette';
 import { PALETTE_ROW_PX, PaletteRow, usePaletteModal } from '../../src/views/command-palette/palette-row';
-import * as p from '../../src/views/command-palette/command-palette.css';
+import * as p from '../../src/views/ui/search-dialog.css';
 import { paintedAfter, stage } from './frames';
 
 /**

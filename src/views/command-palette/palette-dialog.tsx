@@ -6,7 +6,7 @@ import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { pageTitle } from '../../machines/command-palette.machine';
 import { PALETTE_ROW_PX, PaletteRow, usePaletteModal } from './palette-row';
-import * as p from './command-palette.css';
+import { SearchDialog, SearchField, SearchStatus, searchDialogParts as part } from '../ui/search-dialog';
 
 /**
  * The open palette: cmdk over a virtual list, in a native modal dialog. Loaded on first use (see command-palette.tsx).
@@ -37,30 +37,24 @@ export default function PaletteDialog() {
 
   const scope = pages.map(pageTitle).join(' › ');
   return (
-    <dialog
+    <SearchDialog
       ref={ref}
-      className={p.dialog}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        palette.send({ type: 'palette.close' });
-      }}
-    >
-      <div className={p.titleBar}>
-        <h2 id={titleId} className={p.title}>
-          {t('palette.title')}
-        </h2>
-        <span className={p.scope}>
+      title={t('palette.title')}
+      titleId={titleId}
+      scope={
+        <>
           {t('palette.scope', { scope })}
           {pages.length > 1 ? ` — ${t('palette.back')}` : ''}
-        </span>
-      </div>
+        </>
+      }
+      onCancel={() => palette.send({ type: 'palette.close' })}
+    >
       <Command label={t('palette.input')} shouldFilter={false} filter={() => 1} value={current} onKeyDown={onKeyDown} loop={false}>
         <Field />
         <Results />
         <Status />
       </Command>
-    </dialog>
+    </SearchDialog>
   );
 }
 
@@ -68,15 +62,15 @@ const Field = memo(function Field() {
   const { palette } = useActors();
   const query = useSelector(palette, (s) => s.context.query);
   return (
-    <div className={p.head}>
-      {/* cmdk renders the field's <label> from Command's label (made visible in the stylesheet). */}
+    <SearchField>
+      {/* cmdk renders the field's <label> from Command's label (SearchDialog makes it visible). */}
       <Command.Input
-        className={p.input}
+        className={part.input}
         value={query}
         placeholder={t('palette.placeholder')}
         onValueChange={(q) => palette.send({ type: 'palette.query', query: q })}
       />
-    </div>
+    </SearchField>
   );
 });
 
@@ -91,8 +85,9 @@ const Results = memo(function Results() {
     if (results.length) virtualizer.scrollToIndex(selected, { align: 'auto' });
   }, [virtualizer, selected, results.length]);
   return (
-    <Command.List ref={listRef} className={p.list} aria-label={t('palette.results')}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <Command.List ref={listRef} className={part.list} aria-label={t('palette.results')}>
+      {/* The heights and offsets are the virtualizer's, computed from the rows: the only inline styles here. */}
+      <div className={part.rows} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = results[v.index]!;
           // Keyed by position: a new ranking updates the rows in place instead of unmounting and mounting them all.
@@ -100,7 +95,7 @@ const Results = memo(function Results() {
             <Command.Item
               key={v.index}
               value={item.key}
-              className={p.item}
+              className={part.item}
               style={{ height: v.size, transform: `translateY(${v.start}px)` }}
               onSelect={() => palette.send({ type: 'palette.choose', index: v.index })}
               onPointerMove={() => v.index !== selected && palette.send({ type: 'palette.select', index: v.index })}
@@ -124,8 +119,6 @@ const Status = memo(function Status() {
     return total > results.length ? t('palette.more', { shown: results.length, total }) : t('palette.count', { count: results.length });
   });
   return (
-    <div className={p.status} role="status" aria-live="polite">
-      {text}
-    </div>
+    <SearchStatus>{text}</SearchStatus>
   );
 });

@@ -1,8 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { t, type I18nKey } from '../../i18n';
 import type { PaletteItem } from '../../machines/command-palette.machine';
-import { Keys } from '../ui/keys';
-import * as p from './command-palette.css';
+import { SearchResult } from '../ui/search-dialog';
 
 /** The palette's row height, for the virtual list. */
 export const PALETTE_ROW_PX = 44;
@@ -10,15 +9,17 @@ export const PALETTE_ROW_PX = 44;
 /** A result row's content: label (current marked), detail, kind and shortcut; unchanged rows skip rendering. */
 export const PaletteRow = memo(function PaletteRow({ item }: { item: PaletteItem }) {
   return (
-    <>
-      <span className={p.label}>
-        {item.label}
-        {item.current ? ` ${t('palette.current')}` : ''}
-        {item.detail && <span className={p.detail}>{item.detail}</span>}
-      </span>
-      <span className={p.kind}>{t(`palette.kind.${item.kind}` as I18nKey)}</span>
-      {item.shortcut ? <Keys keys={item.shortcut} /> : <span />}
-    </>
+    <SearchResult
+      label={
+        <>
+          {item.label}
+          {item.current ? ` ${t('palette.current')}` : ''}
+        </>
+      }
+      detail={item.detail}
+      kind={t(`palette.kind.${item.kind}` as I18nKey)}
+      shortcut={item.shortcut}
+    />
   );
 });
 

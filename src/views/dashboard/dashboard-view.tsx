@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t } from '../../i18n';
 import { dashboardMachine } from '../../machines/dashboard.machine';
@@ -13,7 +12,8 @@ import { Stat, StatStrip } from '../ui/stat';
 import { Tile, TileWall } from '../ui/tile';
 import { readingStatus } from '../ui/tile-status';
 import { Sparkline } from '../ui/sparkline';
-import * as d from './dashboard.css';
+import { TextLink } from '../ui/links';
+import { PlainList, PlainListItem } from '../ui/plain-list';
 
 type Site = DashboardResponse['sites'][number];
 
@@ -61,15 +61,14 @@ function NodesOf({ nodes, loading, failure }: { nodes: NodeInfo[]; loading: bool
   if (failure) return <ErrorState compact message={t('dashboard.nodesFailed', { message: say(failure) })} />;
   if (nodes.length === 0) return <Muted as="p" small>{t('dashboard.noNodes')}</Muted>;
   return (
-    <ul className={d.nodes}>
+    <PlainList small>
       {nodes.map((n) => (
-        <li key={n.id} className={d.node}>
-          <span className={d.nodeName}>{n.name}</span>
+        <PlainListItem key={n.id} title={n.name}>
           <Muted small>{n.deviceType}</Muted>
           <StatusBadge variant="inline" status={n.online ? 'ok' : 'offline'} label={n.online ? t('site.statusOnline') : t('site.statusOffline')} />
-        </li>
+        </PlainListItem>
       ))}
-    </ul>
+    </PlainList>
   );
 }
 
@@ -96,12 +95,12 @@ function SiteCard({ site, now, open, onNodes, nodes, nodesLoading, nodesFailure 
     </Cluster>
   );
   const title = (
-    <Link id={`site-${site.id}`} data-keyitem href={`/site-dashboard?site=${encodeURIComponent(site.id)}`} className={d.siteLink} aria-label={t('dashboard.open', { site: site.name })}>
+    <TextLink id={`site-${site.id}`} data-keyitem href={`/site-dashboard?site=${encodeURIComponent(site.id)}`} aria-label={t('dashboard.open', { site: site.name })}>
       {site.name}
-    </Link>
+    </TextLink>
   );
   return (
-    <li className={d.item}>
+    <li>
       <Card title={title} meta={badges} padding="sm">
         <Stack gap="sm">
           <Cluster gap="sm">
@@ -141,11 +140,11 @@ function Identity() {
   const role = useSelector(session, (st) => st.context.session?.role);
   if (!info || !role) return null;
   return (
-    <ul className={d.identity} aria-label={t('topbar.account')}>
-      <li>{t('home.signedInAs', { name: info.name, email: info.email })}</li>
-      <li>{company ? t('home.company', { company }) : t('home.noCompany')}</li>
-      <li>{t('home.role', { role: t(`role.${role}`) })}</li>
-    </ul>
+    <PlainList label={t('topbar.account')} layout="inline" small muted>
+      <PlainListItem>{t('home.signedInAs', { name: info.name, email: info.email })}</PlainListItem>
+      <PlainListItem>{company ? t('home.company', { company }) : t('home.noCompany')}</PlainListItem>
+      <PlainListItem>{t('home.role', { role: t(`role.${role}`) })}</PlainListItem>
+    </PlainList>
   );
 }
 
@@ -213,9 +212,8 @@ function CompanyDashboard() {
       {data && data.sites.length > 0 && (
         <>
           <Health sites={data.sites} />
-          <div data-keylist className={d.sites}>
-            <Grid as="ul" min="22rem" gap="md" aria-label={t('dashboard.sites')}>
-              {data.sites.map((site) => (
+          <Grid as="ul" keyList min="22rem" gap="md" aria-label={t('dashboard.sites')}>
+            {data.sites.map((site) => (
               <SiteCard
                 key={site.id}
                 site={site}
@@ -226,9 +224,8 @@ function CompanyDashboard() {
                 nodesLoading={openSite === site.id && nodesLoading}
                 nodesFailure={openSite === site.id ? nodesFailure : null}
               />
-              ))}
-            </Grid>
-          </div>
+            ))}
+          </Grid>
         </>
       )}
     </Page>

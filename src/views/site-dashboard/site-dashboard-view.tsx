@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -15,15 +15,17 @@ import { minmaxRows, type MinMaxRow } from './minmax-rows';
 import { tileTrends } from './tile-trend';
 import { feedTilesOf } from './feed-tiles';
 import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
-import { Card, Cluster, Grid, Muted, Page, Toolbar } from '../ui/layout';
+import { Card, Cluster, Grid, Muted, Page, Stack, Toolbar } from '../ui/layout';
 import { Button } from '../ui/button';
-import { CheckboxGroupField, FormField, SelectField } from '../ui/form-field';
+import { CheckboxGroupField, FieldAction, InputField, SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ExportsDialog } from './exports-dialog';
 import { ShareLinksDialog } from './share-links-dialog';
 import { Stat, StatStrip } from '../ui/stat';
-import * as ui from '../ui/styles.css';
-import * as v from './site-dashboard.css';
+import { FactList, Fact } from '../ui/facts';
+import { CardLink, ChipLink } from '../ui/links';
+import { ScrollArea } from '../ui/scroll-area';
+import { ToggleButtonGroup } from '../ui/toggle-button-group';
 
 const AGGREGATIONS = ['none', '0', '1', '2', '3', '4', '5', '6'] as const;
 const DAYS = [1, 7, 30, 90] as const;
@@ -91,25 +93,21 @@ function SitePicker({ site }: { site: SiteActor }) {
       )}
       {!loading && error === null && sites.length === 0 && <EmptyState title={t('dashboard.none')} />}
       {sites.length > 0 && (
-        <div className={v.picker}>
-          <Grid as="ul" min="16rem" gap="sm" aria-label={t('dashboard.sites')}>
-            {sites.map((x) => (
-              <li key={x.id}>
-                <a
-                  className={v.pick}
-                  href={`/site-dashboard?site=${encodeURIComponent(x.id)}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    site.send({ type: 'site.open', siteId: x.id });
-                  }}
-                >
-                  <span className={v.pickName}>{x.name}</span>
-                  {x.address && <Muted small>{x.address}</Muted>}
-                </a>
-              </li>
-            ))}
-          </Grid>
-        </div>
+        <Grid as="ul" min="16rem" gap="sm" aria-label={t('dashboard.sites')}>
+          {sites.map((x) => (
+            <li key={x.id}>
+              <CardLink
+                href={`/site-dashboard?site=${encodeURIComponent(x.id)}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  site.send({ type: 'site.open', siteId: x.id });
+                }}
+                title={x.name}
+                detail={x.address || undefined}
+              />
+            </li>
+          ))}
+        </Grid>
       )}
     </Page>
   );
@@ -136,7 +134,6 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
   const minmax = useSelector(site, (st) => st.context.minmax);
   const errors = useSelector(site, (st) => st.context.errors);
   const readingsBusy = useSelector(site, (st) => st.matches({ page: { open: { readings: 'requesting' } } }));
-  const ids = { range: useId() };
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const now = Date.now();
@@ -238,26 +235,14 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
         </StatStrip>
       )}
       {info && (
-        <dl className={v.facts}>
-          <div>
-            <dt>{t('site.address')}</dt>
-            <dd>{info.address || '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('site.coordinates')}</dt>
-            <dd>{info.latitude !== null && info.longitude !== null ? `${info.latitude.toFixed(6)}, ${info.longitude.toFixed(6)}` : info.coordinates || '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('site.timezone')}</dt>
-            <dd>{info.timezone}</dd>
-          </div>
-          <div>
-            <dt>{t('site.safeRange')}</dt>
-            <dd>
-              {formatNumber(info.safeMin)}–{formatNumber(info.safeMax)} °C
-            </dd>
-          </div>
-        </dl>
+        <FactList>
+          <Fact term={t('site.address')}>{info.address || '—'}</Fact>
+          <Fact term={t('site.coordinates')}>{info.latitude !== null && info.longitude !== null ? `${info.latitude.toFixed(6)}, ${info.longitude.toFixed(6)}` : info.coordinates || '—'}</Fact>
+          <Fact term={t('site.timezone')}>{info.timezone}</Fact>
+          <Fact term={t('site.safeRange')}>
+            {formatNumber(info.safeMin)}–{formatNumber(info.safeMax)} °C
+          </Fact>
+        </FactList>
       )}
 
       {subSites.length > 0 && (
@@ -265,9 +250,9 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
           <Card title={t('site.subSites')} padding="sm">
             <Cluster gap="sm">
               {subSites.map((sub) => (
-                <a key={sub.id} className={v.chip} href={`/site-dashboard?site=${encodeURIComponent(sub.id)}`} onClick={(e) => openSite(e, sub.id)}>
+                <ChipLink key={sub.id} href={`/site-dashboard?site=${encodeURIComponent(sub.id)}`} onClick={(e) => openSite(e, sub.id)}>
                   {sub.name}
-                </a>
+                </ChipLink>
               ))}
             </Cluster>
           </Card>
@@ -287,7 +272,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
       )}
 
       <Card title={t('site.chart')} padding="sm">
-        <div className={v.chartCard}>
+        <Stack gap="sm">
           <Toolbar label={t('site.controls')}>
             <SelectField label={t('site.interval')} value={view.interval} onBlur={() => undefined} onChange={(x) => site.send({ type: 'view.interval', interval: x as Interval })} options={INTERVALS.map((i) => ({ value: i, label: t(`interval.${i}` as I18nKey) }))} />
             <SelectField
@@ -300,29 +285,22 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
             <SelectField label={t('site.dataView')} value={view.dataViewType} onBlur={() => undefined} onChange={(x) => site.send({ type: 'view.dataView', dataViewType: x as DataViewType })} options={DATA_VIEWS.map((d) => ({ value: d, label: t(`dataView.${d}` as I18nKey) }))} />
           </Toolbar>
           <Toolbar>
-            <div className={v.rangeGroup} role="group" aria-labelledby={ids.range}>
-              <span id={ids.range} className={ui.label}>{t('site.range')}</span>
-              <Cluster gap="xs">
-                {DAYS.map((d) => {
-                  const on = !view.from && view.days === d;
-                  return (
-                    <Button key={d} size="sm" variant={on ? 'primary' : 'secondary'} aria-pressed={on} onClick={() => site.send({ type: 'view.days', days: d })}>
-                      {d === 1 ? t('site.lastDay') : t('site.lastDays', { days: d })}
-                    </Button>
-                  );
-                })}
-              </Cluster>
-            </div>
-            <FormField label={t('site.from')} control={(p) => <input id={p.id} type="datetime-local" className={ui.input} value={from} onChange={(e) => setFrom(e.target.value)} />} />
-            <FormField label={t('site.to')} control={(p) => <input id={p.id} type="datetime-local" className={ui.input} value={to} onChange={(e) => setTo(e.target.value)} />} />
-            <div className={v.applyCell}>
+            <ToggleButtonGroup
+              label={t('site.range')}
+              value={view.from ? null : view.days}
+              options={DAYS.map((d) => ({ value: d, label: d === 1 ? t('site.lastDay') : t('site.lastDays', { days: d }) }))}
+              onChange={(days) => site.send({ type: 'view.days', days })}
+            />
+            <InputField label={t('site.from')} type="datetime-local" value={from} onChange={setFrom} />
+            <InputField label={t('site.to')} type="datetime-local" value={to} onChange={setTo} />
+            <FieldAction>
               <Button variant="secondary" disabled={!rangeValid} onClick={() => site.send({ type: 'view.range', from: new Date(from).toISOString(), to: new Date(to).toISOString() })}>
                 {t('site.apply')}
               </Button>
-            </div>
+            </FieldAction>
           </Toolbar>
           {feeds.length > 0 && (
-            <div className={v.feeds}>
+            <ScrollArea maxHeight="9.5rem">
               <CheckboxGroupField
                 label={t('site.feeds')}
                 value={view.feedIds}
@@ -333,7 +311,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
                   if (changed) site.send({ type: 'view.toggleFeed', feedId: changed });
                 }}
               />
-            </div>
+            </ScrollArea>
           )}
           <Failed message={errors.readings} />
           <div ref={chartBox} aria-busy={readingsBusy}>
@@ -346,7 +324,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
             )}
             {readings && answered && !asTiles && (readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(answered)} /> : <EmptyState compact title={t('site.noData')} />)}
           </div>
-        </div>
+        </Stack>
       </Card>
 
       <Card title={t('site.minmax')} padding="sm">

@@ -259,3 +259,8 @@ export function CheckboxField({ label, checked, onChange, hint }: { label: strin
     </div>
   );
 }
+
+/** A button in a row of labelled fields (a range's Apply): it lines up with the fields' controls, not their labels. */
+export function FieldAction({ children }: { children: ReactNode }) {
+  return <div className={s.fieldAction}>{children}</div>;
+}

@@ -37,3 +37,6 @@ export const input = style({
 export const inputLarge = style({ minHeight: vars.density.control.lg, paddingInline: '0.75rem' });
 
 export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginBottom: vars.space.md });
+
+/** A button among labelled fields (a range's Apply): the space a field keeps under it, so it lines up with their controls. */
+export const fieldAction = style({ marginBottom: vars.space.md });

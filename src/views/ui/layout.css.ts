@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 type Gap = 'none' | 'xxs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -39,6 +39,9 @@ export const justify = styleVariants({ start: { justifyContent: 'flex-start' }, 
 export const align = styleVariants({ start: { alignItems: 'flex-start' }, center: { alignItems: 'center' }, end: { alignItems: 'flex-end' }, baseline: { alignItems: 'baseline' } });
 /** As many equal columns as fit, each at least `--ui-grid-min` wide. */
 export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(var(--ui-grid-min), 100%), 1fr))', minWidth: 0 });
+/** A grid that is a list: no markers or indent; each item a one-cell grid, so its card fills the row's height. */
+export const gridList = style({ listStyle: 'none', padding: 0, margin: 0 });
+globalStyle(`${gridList} > li`, { display: 'grid', minWidth: 0 });
 
 /** The card: quiet surface, hairline border, dense inside. */
 export const card = style({

@@ -57,10 +57,21 @@ export function Cluster({ gap = 'sm', justify = 'start', align = 'center', child
   return <div className={`${l.cluster} ${l.gap[gap]} ${l.justify[justify]} ${l.align[align]}`}>{children}</div>;
 }
 
-/** As many equal columns as fit, each at least `min` wide (a wall of cards or tiles). */
-export function Grid({ min = '16rem', gap = 'md', as: Tag = 'div', children, ...aria }: { min?: string; gap?: Gap; as?: 'div' | 'ul'; children: ReactNode; 'aria-label'?: string }) {
+/**
+ * As many equal columns as fit, each at least `min` wide (a wall of cards or tiles). As a `ul` it is a list without
+ * markers or indent, and each item stretches its content to the row's height, so a row of cards lines up.
+ */
+export function Grid({ min = '16rem', gap = 'md', as: Tag = 'div', keyList, children, ...aria }: {
+  min?: string;
+  gap?: Gap;
+  as?: 'div' | 'ul';
+  /** The list that the j/k keys move through (its items carry `data-keyitem`). */
+  keyList?: boolean;
+  children: ReactNode;
+  'aria-label'?: string;
+}) {
   return (
-    <Tag className={`${l.grid} ${l.gap[gap]}`} style={{ '--ui-grid-min': min } as CSSProperties} {...aria}>
+    <Tag className={`${l.grid} ${l.gap[gap]}${Tag === 'ul' ? ` ${l.gridList}` : ''}`} style={{ '--ui-grid-min': min } as CSSProperties} data-keylist={keyList || undefined} {...aria}>
       {children}
     </Tag>
   );

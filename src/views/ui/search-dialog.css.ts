@@ -1,7 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
-import { input as field } from '../ui/form.css';
+import { input as field } from './form.css';
 
+/** Near the top of the screen, edge to edge inside: the parts bring their own spacing. */
 export const dialog = style({
   width: 'min(40rem, calc(100vw - 1.5rem))',
   maxHeight: '80vh',
@@ -15,13 +16,18 @@ export const dialog = style({
   overflow: 'hidden',
   selectors: { '&::backdrop': { background: 'rgba(10, 12, 16, 0.45)' } },
 });
-export const head = style({ padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.sm}`, borderBottom: `1px solid ${vars.palette.border.main}`, display: 'grid', gap: vars.space.xs });
 export const titleBar = style({ padding: `${vars.space.sm} ${vars.space.md} 0`, display: 'grid', gap: vars.space.xxs });
 export const title = style({ margin: 0, fontSize: vars.font.size.sm, fontWeight: vars.font.weight.semibold, color: vars.palette.text.secondary });
 export const scope = style({ fontSize: vars.font.size.sm, color: vars.palette.text.secondary });
-// The app's field, full width and a step taller: the palette is typed into more than anything else.
+export const head = style({ padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.sm}`, borderBottom: `1px solid ${vars.palette.border.main}`, display: 'grid', gap: vars.space.xs });
+
+/** The search field: the app's field, full width and a step taller (it is typed into more than anything else). */
 export const input = style([field, { width: '100%', minHeight: vars.density.control.lg, fontSize: vars.font.size.lg, border: 'none', selectors: { '&:focus': { boxShadow: 'none' } } }]);
+/** The results: a bounded, scrolling list whose rows a virtualizer places (absolutely, inside `rows`). */
 export const list = style({ maxHeight: '24rem', overflowY: 'auto', position: 'relative', padding: `${vars.space.xs} 0` });
+/** As tall as all the rows (a height the virtualizer computes), of which only those in view are rendered. */
+export const rows = style({ position: 'relative' });
+/** One result row: label, kind and shortcut; the selected row is tinted and marked on its start edge. */
 export const item = style({
   position: 'absolute',
   top: 0,
@@ -44,8 +50,9 @@ export const detail = style({ marginInlineStart: vars.space.sm, color: vars.pale
 export const kind = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary, textTransform: 'uppercase', letterSpacing: vars.font.tracking.caps });
 export const status = style({ padding: `${vars.space.xs} ${vars.space.md}`, fontSize: vars.font.size.xs, color: vars.palette.text.secondary, borderTop: `1px solid ${vars.palette.border.main}`, background: vars.palette.grayscale.g50, fontVariantNumeric: vars.font.numeric });
 
-// cmdk labels its input with its own <label>, visually hidden by an inline style; every field here has a visible label.
-globalStyle('[cmdk-label]', {
+// cmdk (the palette's list library) labels its field with its own <label>, visually hidden by an inline style; every
+// field of the app has a visible label, so in a search dialog it shows, above the field.
+globalStyle(`${dialog} [cmdk-label]`, {
   position: 'static !important' as 'static',
   width: 'auto !important',
   height: 'auto !important',
