@@ -60,6 +60,11 @@ const envSchema = z.object({
     .max(2000)
     .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((a) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a.trim())), 'must be a hop count such as 1, or proxy addresses or CIDR ranges separated by commas')
     .optional(),
+  /**
+   * Days of raw readings kept (whole local days of each site); older ones are deleted hourly, on PostgreSQL whole
+   * months at a time, while the rollups (15-minute, hourly, daily) stay. Unset: every raw reading is kept.
+   */
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   /** Seconds an export worker holds a job between progress reports; a crashed worker's job waits this long to be taken up (tests shorten it). */
   EXPORT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(60),
   /**

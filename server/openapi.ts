@@ -50,6 +50,7 @@ const OPS: Op[] = [
   { method: 'post', path: '/api/change-password', summary: 'Change password; ends other sessions', body: auth.changePasswordRequest, answer: auth.session, auth: true },
   { method: 'post', path: '/api/forgot-password', summary: 'Mail a reset link (same answer for unknown emails)', body: auth.forgotPasswordRequest, answer: auth.sentResponse },
   { method: 'post', path: '/api/forgot-password/verify-token', summary: 'Check a reset token', body: auth.verifyResetTokenRequest, answer: auth.verifyResetTokenResponse },
+  { method: 'post', path: '/api/verify-email', summary: 'Confirm a sign-up\'s email with the mailed link; the account may sign in after', body: auth.verifyEmailRequest, answer: auth.verifyEmailResponse },
   { method: 'post', path: '/api/reset-password', summary: 'Set a new password with a reset token', body: auth.resetPasswordRequest, answer: z.object({ reset: z.literal(true) }) },
   { method: 'post', path: '/api/signup', summary: 'Create an account', body: auth.signupRequest, answer: z.object({ created: z.literal(true) }), status: 201 },
   { method: 'post', path: '/api/switch-company', summary: 'A session for another company of the user', body: auth.switchCompanyRequest, answer: auth.session, auth: true },

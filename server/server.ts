@@ -8,6 +8,7 @@ import { startSimulator } from './jobs/simulator';
 import { startAlertJobs } from './jobs/alerts';
 import { startExportJobs } from './jobs/exports';
 import { startPurge } from './jobs/purge';
+import { startReadingsUpkeep } from './jobs/partitions';
 import { startExportSchedules } from './jobs/export-schedules';
 import { publishStored } from './live/publish';
 import { freezeClock } from './clock';
@@ -44,8 +45,11 @@ async function main(): Promise<void> {
   const exportSchedules = startExportSchedules(deps, { log: seedLog });
   // Expired sessions, codes, reset tokens and rate-limit rows: nothing keeps them forever.
   const purge = startPurge(deps, { log: seedLog });
+  // Readings' month partitions (PostgreSQL) and raw retention (RAW_RETENTION_DAYS): a pass now, then hourly.
+  const readingsUpkeep = startReadingsUpkeep(deps, { log: seedLog });
   const close = async () => {
     await purge.stop();
+    await readingsUpkeep.stop();
     await alerts.stop();
     await exportSchedules.stop();
     await exportsWorker.stop();

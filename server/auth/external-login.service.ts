@@ -1,7 +1,8 @@
 import * as oidc from 'openid-client';
 import type { Db } from '../db/database';
 import { isLoopbackUrl, type Config } from '../config';
-import { findUserByEmail } from '../db/users.repository';
+import { NO_PASSWORD, findUserByEmail } from '../db/users.repository';
+import { markEmailVerified } from '../db/email-verification.repository';
 import { deleteExpiredOidcStates, insertOidcState, takeOidcState } from '../db/oidc-states.repository';
 import { AppError, notFound } from '../errors';
 import type { AuthService } from './auth.service';
@@ -204,6 +205,9 @@ export class ExternalLoginService {
         `No Sitewatch account uses ${email}. Ask your manager to add you, or create an account, then sign in with ${p.name} again.`,
       );
     }
+    // The provider vouches for the address, which confirms an unconfirmed sign-up; the password that sign-up chose is
+    // dropped, since anyone could have signed up with this address (forgot-password sets a new one).
+    if (!user.emailVerified) await markEmailVerified(this.d.db, user.id, NO_PASSWORD);
     const rememberMe = row.rememberMe === 1;
     const answer = await this.d.auth.signIn.externalSignIn(user, rememberMe, p.id);
     if (answer.requireMFV) return { ...answer, email: user.email, rememberMe, returnUrl: row.returnUrl };

@@ -8,7 +8,8 @@ import { findFamily, revokeAllFamiliesOfUser } from '../db/sessions.repository';
 import {
   expirePasswordResetTokensOf, findPasswordResetToken, insertPasswordResetToken, usePasswordResetToken,
 } from '../db/password-reset-tokens.repository';
-import { addedToCompanyMail, invitationMail, resetPasswordMail, signupExistingAccountMail, type MailContent } from '../mail/templates';
+import { addedToCompanyMail, invitationMail, resetPasswordMail, signupExistingAccountMail, verifyEmailMail, type MailContent } from '../mail/templates';
+import { findEmailVerificationToken, insertEmailVerificationToken, markEmailVerified, useEmailVerificationToken } from '../db/email-verification.repository';
 import { mailLanguage, type MailLocale } from '../mail/language';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
@@ -18,9 +19,18 @@ import { LIMITS, type RateLimiter } from './rate-limiter';
 import { SHORT_SESSION_S, type SessionService } from './sessions.service';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
+
+/** A used, expired or unknown reset token: a 400 naming the `token` field (DESIGN §6), worded for the person. */
+const invalidResetToken = () =>
+  new AppError(400, 'invalid_token', 'This reset link is not valid or has expired. Ask for a new one.', [
+    { path: 'token', message: 'is not valid or has expired', code: 'invalid_token' },
+  ]);
+
 /** An invitation waits for someone to read their mail, not for someone who just clicked "forgot". */
 export const INVITE_TTL_DAYS = 7;
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 24 * 3600 * 1000;
+export const VERIFY_TTL_DAYS = 3;
+const VERIFY_TTL_MS = VERIFY_TTL_DAYS * 24 * 3600 * 1000;
 
 /** Links in mail never come from the request's Host header (reset-link poisoning): PUBLIC_URL or localhost. */
 export const mailLinkBase = (config: Config) => config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
@@ -130,9 +140,7 @@ export class PasswordService {
 
   private async resetRow(token: string) {
     const row = await findPasswordResetToken(this.db, sha256(token));
-    if (!row || row.usedAt != null || this.d.now() > row.expiresAt) {
-      throw new AppError(400, 'invalid_token', 'This reset link is not valid or has expired. Ask for a new one.');
-    }
+    if (!row || row.usedAt != null || this.d.now() > row.expiresAt) throw invalidResetToken();
     return row;
   }
 
@@ -144,32 +152,56 @@ export class PasswordService {
   async resetPassword(input: z.infer<typeof resetPasswordRequest>): Promise<{ reset: true }> {
     const row = await this.resetRow(input.token);
     const now = this.d.now();
-    if (!(await usePasswordResetToken(this.db, row.id, now))) {
-      throw new AppError(400, 'invalid_token', 'This reset link is not valid or has expired. Ask for a new one.');
-    }
+    if (!(await usePasswordResetToken(this.db, row.id, now))) throw invalidResetToken();
     await setPasswordHash(this.db, row.userId, await hashPassword(input.password, this.d.config.SCRYPT_LOG_N));
     await revokeAllFamiliesOfUser(this.db, row.userId, 'password-reset', now);
     await expirePasswordResetTokensOf(this.db, row.userId, now);
-    // Setting a password (through the invitation or forgot-password alike) is what accepts an invitation.
+    // Setting a password (through the invitation or forgot-password alike) is what accepts an invitation, and the
+    // mailed link proves the address as a sign-up's verification link would.
     await acceptInvitations(this.db, row.userId);
+    await markEmailVerified(this.db, row.userId);
     return { reset: true };
   }
 
-  async signup(input: z.infer<typeof signupRequest>, ip: string): Promise<{ created: true }> {
+  async signup(input: z.infer<typeof signupRequest>, ip: string, language?: MailLocale): Promise<{ created: true }> {
     const ipKey = `signup:ip:${ip}`;
     await this.d.limiter.hit(ipKey, LIMITS.signupPerAddress);
     // The same answer whether or not the email has an account, so sign-up cannot be used to probe for accounts;
     // the owner of an existing account is told by mail instead.
     const passwordHash = await hashPassword(input.password, this.d.config.SCRYPT_LOG_N);
     const existing = await findUserByEmail(this.db, input.email);
-    if (existing) {
-      this.sendLater(existing.email, signupExistingAccountMail(mailLanguage(existing.locale)), 'signup notice');
+    if (existing && existing.emailVerified) {
+      this.sendLater(existing.email, signupExistingAccountMail(mailLanguage(existing.locale, language)), 'signup notice');
       return { created: true };
     }
-    await insertUser(this.db, {
-      id: newId(), email: input.email, name: input.name, passwordHash,
-      mfaEnabled: 0, locale: 'en', platformRole: null, disabled: 0, lastLoginAt: null, createdAt: this.d.now(),
-    });
+    // An account nobody has confirmed yet belongs to whoever can read the mail: signing up again mails a new link
+    // carrying the new password, so a lost or expired link is never a dead end, and no sign-up changes another's.
+    const id = existing?.id ?? newId();
+    const locale = mailLanguage(existing?.locale, language);
+    if (!existing) {
+      await insertUser(this.db, {
+        id, email: input.email, name: input.name, passwordHash, emailVerified: 0,
+        mfaEnabled: 0, locale, platformRole: null, disabled: 0, lastLoginAt: null, createdAt: this.d.now(),
+      });
+    }
+    const token = randomToken(32);
+    const now = this.d.now();
+    await insertEmailVerificationToken(this.db, { id: newId(), userId: id, tokenHash: sha256(token), passwordHash, expiresAt: now + VERIFY_TTL_MS, usedAt: null, createdAt: now });
+    const link = `${mailLinkBase(this.d.config)}/verify-email?token=${encodeURIComponent(token)}`;
+    this.sendLater(input.email, verifyEmailMail(locale, link, VERIFY_TTL_DAYS), 'email verification');
     return { created: true };
   }
+
+  /** Follows the mailed link: the account may sign in from now on. */
+  async verifyEmail(token: string): Promise<{ verified: true }> {
+    const refused = () =>
+      new AppError(400, 'invalid_token', 'This confirmation link is not valid or has expired. Sign up again to get a new one.', [
+        { path: 'token', message: 'is not valid or has expired', code: 'invalid_token' },
+      ]);
+    const row = await findEmailVerificationToken(this.db, sha256(token));
+    if (!row || row.usedAt != null || this.d.now() > row.expiresAt) throw refused();
+    if (!(await useEmailVerificationToken(this.db, row, this.d.now()))) throw refused();
+    return { verified: true };
+  }
+
 }

@@ -72,6 +72,10 @@ export class SignInService {
       await this.d.limiter.record(acctKey);
       throw unauthorized('Invalid email or password', 'invalid_credentials');
     }
+    // Only the password's owner learns this, so it tells a stranger nothing about which emails have accounts.
+    if (!user.emailVerified) {
+      throw new AppError(403, 'email_unverified', 'Confirm your email address first: follow the link in the mail we sent when you signed up.');
+    }
     if (user.mfaEnabled) return this.startChallenge(user, Boolean(input.rememberMe));
     return this.completeSignIn(user, Boolean(input.rememberMe));
   }

@@ -26,6 +26,8 @@ export interface UsersTable {
   disabled: number;
   lastLoginAt: number | null;
   createdAt: number;
+  /** 0 only for a sign-up whose emailed link has not been followed yet; such an account cannot sign in. */
+  emailVerified: Generated<number>;
 }
 export interface MembershipsTable {
   userId: string;
@@ -74,6 +76,16 @@ export interface PasswordResetTokensTable {
   id: string;
   userId: string;
   tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+export interface EmailVerificationTokensTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  /** The password of the sign-up that mailed this link; following the link makes it the account's. */
+  passwordHash: string;
   expiresAt: number;
   usedAt: number | null;
   createdAt: number;
@@ -245,6 +257,7 @@ export interface Database extends AlertTables, ReportTables, ExportTables, Idemp
   refreshTokens: RefreshTokensTable;
   otpChallenges: OtpChallengesTable;
   passwordResetTokens: PasswordResetTokensTable;
+  emailVerificationTokens: EmailVerificationTokensTable;
   mailOutbox: MailOutboxTable;
   whiteLabelSettings: WhiteLabelSettingsTable;
   auditLog: AuditLogTable;

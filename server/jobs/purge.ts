@@ -19,6 +19,7 @@ export async function purgeExpired(db: Db, now: number): Promise<number> {
   removed += count(await db.deleteFrom('refreshFamilies').where('absoluteExpiresAt', '<', now - DAY).execute());
   removed += count(await db.deleteFrom('otpChallenges').where('expiresAt', '<', now - DAY).execute());
   removed += count(await db.deleteFrom('passwordResetTokens').where('expiresAt', '<', now - DAY).execute());
+  removed += count(await db.deleteFrom('emailVerificationTokens').where('expiresAt', '<', now - DAY).execute());
   removed += count(await db.deleteFrom('oidcStates').where('expiresAt', '<', now - HOUR).execute());
   removed += count(await db.deleteFrom('authAttempts').where('at', '<', now - WINDOW_MS - HOUR).execute());
   return removed;

@@ -8,6 +8,7 @@ type Phrase =
   | 'signIn.subject' | 'signIn.code' | 'signIn.validity'
   | 'reset.subject' | 'reset.asked' | 'reset.validity' | 'reset.action' | 'notYou'
   | 'signup.subject' | 'signup.body' | 'signup.next'
+  | 'verify.subject' | 'verify.body' | 'verify.validity' | 'verify.action'
   | 'invite.subject' | 'invite.body' | 'invite.validity' | 'invite.action' | 'invite.notExpected'
   | 'added.subject' | 'added.body' | 'added.next' | 'added.action'
   | 'role.admin' | 'role.manager' | 'role.user' | 'role.viewer';
@@ -29,6 +30,10 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'signup.subject': 'Someone tried to create a Sitewatch account with your email',
     'signup.body': 'Someone tried to create a Sitewatch account with this email address, which already has an account.',
     'signup.next': 'If it was you, sign in, or use Forgot password to choose a new password. If it was not you, ignore this mail.',
+    'verify.subject': 'Confirm your email for Sitewatch',
+    'verify.body': 'Welcome to Sitewatch. Confirm that this is your email address to finish creating your account.',
+    'verify.validity': 'The link works for {days} days. Until then the account cannot sign in.',
+    'verify.action': 'Confirm my email',
     'invite.subject': 'You are invited to {company} on Sitewatch',
     'invite.body': 'You have been invited to join {company} on Sitewatch with the role {role}.',
     'invite.validity': 'Open this link within {days} days to choose your password, then sign in.',
@@ -55,6 +60,10 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'signup.subject': 'Alguien intentó crear una cuenta de Sitewatch con su correo',
     'signup.body': 'Alguien intentó crear una cuenta de Sitewatch con esta dirección de correo, que ya tiene una cuenta.',
     'signup.next': 'Si fue usted, inicie sesión o use «¿Olvidó su contraseña?» para elegir una nueva. Si no fue usted, ignore este correo.',
+    'verify.subject': 'Confirme su correo para Sitewatch',
+    'verify.body': 'Le damos la bienvenida a Sitewatch. Confirme que esta es su dirección de correo para terminar de crear su cuenta.',
+    'verify.validity': 'El enlace funciona durante {days} días. Hasta entonces la cuenta no puede iniciar sesión.',
+    'verify.action': 'Confirmar mi correo',
     'invite.subject': 'Le han invitado a {company} en Sitewatch',
     'invite.body': 'Le han invitado a unirse a {company} en Sitewatch con el rol {role}.',
     'invite.validity': 'Abra este enlace en los próximos {days} días para elegir su contraseña y después inicie sesión.',
@@ -81,6 +90,10 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'signup.subject': 'Quelqu’un a tenté de créer un compte Sitewatch avec votre adresse',
     'signup.body': 'Quelqu’un a tenté de créer un compte Sitewatch avec cette adresse e-mail, qui a déjà un compte.',
     'signup.next': 'Si c’était vous, connectez-vous, ou utilisez « Mot de passe oublié » pour en choisir un nouveau. Si ce n’était pas vous, ignorez ce message.',
+    'verify.subject': 'Confirmez votre e-mail pour Sitewatch',
+    'verify.body': 'Bienvenue sur Sitewatch. Confirmez que cette adresse e-mail est la vôtre pour terminer la création de votre compte.',
+    'verify.validity': 'Le lien fonctionne pendant {days} jours. D’ici là, le compte ne peut pas se connecter.',
+    'verify.action': 'Confirmer mon e-mail',
     'invite.subject': 'Vous êtes invité à rejoindre {company} sur Sitewatch',
     'invite.body': 'Vous êtes invité à rejoindre {company} sur Sitewatch avec le rôle {role}.',
     'invite.validity': 'Ouvrez ce lien dans les {days} jours pour choisir votre mot de passe, puis connectez-vous.',
@@ -107,6 +120,10 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'signup.subject': 'Qualcuno ha provato a creare un account Sitewatch con la tua email',
     'signup.body': 'Qualcuno ha provato a creare un account Sitewatch con questo indirizzo email, che ha già un account.',
     'signup.next': 'Se sei stato tu, accedi, oppure usa «Password dimenticata» per sceglierne una nuova. Se non sei stato tu, ignora questa email.',
+    'verify.subject': 'Conferma la tua email per Sitewatch',
+    'verify.body': 'Benvenuto in Sitewatch. Conferma che questo è il tuo indirizzo email per completare la creazione dell’account.',
+    'verify.validity': 'Il link funziona per {days} giorni. Fino ad allora l’account non può accedere.',
+    'verify.action': 'Conferma la mia email',
     'invite.subject': 'Sei stato invitato in {company} su Sitewatch',
     'invite.body': 'Sei stato invitato a unirti a {company} su Sitewatch con il ruolo {role}.',
     'invite.validity': 'Apri questo link entro {days} giorni per scegliere la tua password, poi accedi.',
@@ -133,6 +150,10 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'signup.subject': 'حاول أحدهم إنشاء حساب Sitewatch ببريدك الإلكتروني',
     'signup.body': 'حاول أحدهم إنشاء حساب Sitewatch بعنوان البريد الإلكتروني هذا، وله حساب بالفعل.',
     'signup.next': 'إذا كنت أنت، فسجّل الدخول، أو استخدم «نسيت كلمة المرور» لاختيار كلمة مرور جديدة. إذا لم تكن أنت، فتجاهل هذه الرسالة.',
+    'verify.subject': 'أكّد بريدك الإلكتروني لـ Sitewatch',
+    'verify.body': 'مرحبًا بك في Sitewatch. أكّد أن هذا عنوان بريدك الإلكتروني لإكمال إنشاء حسابك.',
+    'verify.validity': 'يعمل الرابط لمدة {days} أيام. وحتى ذلك الحين لا يمكن للحساب تسجيل الدخول.',
+    'verify.action': 'تأكيد بريدي الإلكتروني',
     'invite.subject': 'أنت مدعو إلى {company} على Sitewatch',
     'invite.body': 'تمت دعوتك للانضمام إلى {company} على Sitewatch بدور {role}.',
     'invite.validity': 'افتح هذا الرابط خلال {days} أيام لاختيار كلمة المرور، ثم سجّل الدخول.',
@@ -159,6 +180,10 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'signup.subject': '有人尝试用您的邮箱创建 Sitewatch 账户',
     'signup.body': '有人尝试用此邮箱地址创建 Sitewatch 账户，但该地址已有账户。',
     'signup.next': '如果是您本人，请直接登录，或使用“忘记密码”设置新密码。如果不是您本人，请忽略此邮件。',
+    'verify.subject': '确认您的 Sitewatch 邮箱',
+    'verify.body': '欢迎使用 Sitewatch。请确认这是您的邮箱地址，以完成账户创建。',
+    'verify.validity': '链接在 {days} 天内有效。在此之前，该账户无法登录。',
+    'verify.action': '确认我的邮箱',
     'invite.subject': '您受邀加入 Sitewatch 上的 {company}',
     'invite.body': '您受邀以{role}角色加入 Sitewatch 上的 {company}。',
     'invite.validity': '请在 {days} 天内打开此链接设置密码，然后登录。',
@@ -229,6 +254,10 @@ export const resetPasswordMail = (locale: MailLocale, link: string): MailContent
 /** Sent instead of an error, so sign-up cannot be used to probe which emails have accounts. */
 export const signupExistingAccountMail = (locale: MailLocale): MailContent =>
   compose(locale, 'signup.subject', {}, [{ say: 'signup.body' }, { say: 'signup.next' }]);
+
+/** A new account confirms its email before it can sign in (issue 15 finding 7). */
+export const verifyEmailMail = (locale: MailLocale, link: string, validDays: number): MailContent =>
+  compose(locale, 'verify.subject', { days: validDays }, [{ say: 'verify.body' }, { say: 'verify.validity' }, { link, label: 'verify.action' }, { say: 'notYou' }]);
 
 /** An invitation to a new account: the link is a password-reset link with the longer invitation expiry. */
 export const invitationMail = (locale: MailLocale, companyName: string, role: string, link: string, validDays: number): MailContent =>

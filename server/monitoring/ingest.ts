@@ -137,8 +137,11 @@ const ROLLUP_MERGE = `ON CONFLICT (feed_id, grain, bucket) DO UPDATE SET
  */
 export async function upsertRollups(db: Db, rollups: Rollup[]): Promise<void> {
   const per = rowsPerStatement(db, 12, 1_000);
-  for (let i = 0; i < rollups.length; i += per) {
-    const chunk = rollups.slice(i, i + per);
+  // One order for every writer: rollupsOf opens a day before the quarters inside it, so two batches on either side
+  // of a boundary reached the shared day and quarter rows in opposite orders and PostgreSQL aborted one as a deadlock.
+  const sorted = [...rollups].sort((a, b) => (a.feedId !== b.feedId ? (a.feedId < b.feedId ? -1 : 1) : a.grain !== b.grain ? (a.grain < b.grain ? -1 : 1) : a.bucket - b.bucket));
+  for (let i = 0; i < sorted.length; i += per) {
+    const chunk = sorted.slice(i, i + per);
     const params: unknown[] = [];
     for (const r of chunk) params.push(r.feedId, r.grain, r.bucket, r.min, r.max, r.sum, r.count, r.firstTs, r.first, r.lastTs, r.last, r.rising);
     await rawQuery(db, `INSERT INTO ${R} (${ROLLUP_COLUMNS}) VALUES ${valuesList('(?,?,?,?,?,?,?,?,?,?,?,?)', chunk.length)} ${ROLLUP_MERGE}`, params);
@@ -308,7 +311,8 @@ export async function storeReadings(db: Db, rows: readonly ReadingInput[], opts:
 
 /**
  * Recomputes the rollups of `feedIds` from their raw readings: after a site's time zone changes (its local days move)
- * or to turn "not known" rising flags back into facts. Readings are read a feed at a time.
+ * or to turn "not known" rising flags back into facts. Readings are read a feed at a time. History older than the raw
+ * readings (the seed's older days, RAW_RETENTION_DAYS) has only its rollups, which this would lose.
  */
 export async function rebuildRollups(db: Db, feedIds: string[]): Promise<void> {
   const homes = await feedHomes(db, [...new Set(feedIds)].sort());

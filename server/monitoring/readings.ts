@@ -208,7 +208,7 @@ async function fromRollups(db: Db, feed: SeriesFeed, q: SeriesQuery, b: number[]
   const bucket = cols.b!;
   let prev = counter && bucket.length ? await lastBefore(db, feed.feedId, b[0]!, grain) : null;
   let j = 0;
-  const unknown: { j: number; from: number; to: number }[] = [];
+  const unknown: { j: number; bucket: number; from: number; to: number; first: number; last: number }[] = [];
   for (let i = 0; i < bucket.length; i++) {
     while (b[j + 1]! <= bucket[i]!) j++;
     if (!counter) {
@@ -220,14 +220,29 @@ async function fromRollups(db: Db, feed: SeriesFeed, q: SeriesQuery, b: number[]
     out.count[j]! += 1;
     if (prev !== null) out.used[j]! += counterDelta(prev, first);
     if (cols.r![i] === 1) out.used[j]! += last - first;
-    else unknown.push({ j, from: cols.ft![i]!, to: cols.lt![i]! + 1 });
+    else unknown.push({ j, bucket: bucket[i]!, from: cols.ft![i]!, to: cols.lt![i]! + 1, first, last });
     prev = last;
   }
   // A bucket whose readings may go down (a reset, or a late reading) is summed reading by reading; rare and small.
   for (const u of unknown) {
-    const { v } = await rawColumns(db, feed.feedId, u.from, u.to);
+    const { t, v } = await rawColumns(db, feed.feedId, u.from, u.to);
+    if (t[0] !== u.from || t[t.length - 1] !== u.to - 1) {
+      out.used[u.j]! += await usedPastRetention(db, feed.feedId, grain, u);
+      continue;
+    }
     for (let k = 1; k < v.length; k++) out.used[u.j]! += counterDelta(v[k - 1]!, v[k]!);
   }
+}
+
+/**
+ * A non-rising bucket's consumption once raw retention (RAW_RETENTION_DAYS) has deleted its readings: from the rollup
+ * alone, as if the register went down at most once, and to zero (a replaced meter): rising to its highest reading,
+ * then from zero to its last. Exact for one reset from the highest reading, or when the readings did rise after all.
+ */
+async function usedPastRetention(db: Db, feedId: string, grain: Grain, u: { bucket: number; first: number; last: number }): Promise<number> {
+  if (u.last >= u.first) return u.last - u.first;
+  const [row] = await rawQuery<{ mx: number }>(db, 'SELECT "max" AS mx FROM reading_rollups WHERE feed_id = ? AND grain = ? AND bucket = ?', [feedId, grain, u.bucket]);
+  return (row?.mx ?? u.first) - u.first + u.last;
 }
 
 const empty = (feed: SeriesFeed, arrays: string[]): ReadingSeries => {

@@ -81,6 +81,8 @@ export const users = defineResource({
         // which its invitation mail is written in too; the person changes it in their profile.
         id: newId(), email: input.email, name: input.name, passwordHash: NO_PASSWORD, mfaEnabled: 0, locale: mailLanguage(null, scope.language),
         platformRole: null, disabled: 0, lastLoginAt: null, createdAt: scope.now,
+        // It cannot sign in before it sets a password through the mailed link, which proves the address.
+        emailVerified: 1,
       };
       await insertUser(db, user);
     }

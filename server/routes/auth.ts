@@ -3,9 +3,10 @@ import type { AppDeps } from '../context';
 import { claimsOf, PUBLIC } from '../context';
 import { parse } from '../errors';
 import { mailLinkBase } from '../auth/passwords.service';
+import { requestLanguage } from '../mail/language';
 import {
   changePasswordRequest, emptyRequest, forgotPasswordRequest, loginRequest, refreshRequest, resendOtpRequest,
-  resetPasswordRequest, shadowCompanyRequest, shadowUserRequest, signupRequest, switchCompanyRequest,
+  resetPasswordRequest, shadowCompanyRequest, shadowUserRequest, signupRequest, switchCompanyRequest, verifyEmailRequest,
   verifyOtpRequest, verifyResetTokenRequest,
 } from '../../src/api/contract/auth';
 
@@ -27,9 +28,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   }));
   app.post('/api/reset-password', PUBLIC, async (req) => ({ data: await passwords.resetPassword(parse(resetPasswordRequest, req.body)) }));
   app.post('/api/signup', PUBLIC, async (req, reply) => {
-    const data = await passwords.signup(parse(signupRequest, req.body), req.ip);
+    const data = await passwords.signup(parse(signupRequest, req.body), req.ip, requestLanguage(req.headers));
     return reply.code(201).send({ data });
   });
+
+  app.post('/api/verify-email', PUBLIC, async (req) => ({ data: await passwords.verifyEmail(parse(verifyEmailRequest, req.body).token) }));
 
   app.post('/api/logout', async (req) => {
     parse(emptyRequest, req.body);

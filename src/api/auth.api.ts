@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { request } from './client';
 import {
   type LoginRequest, companiesResponse, loginResponse, meResponse, sentResponse, session,
+  verifyEmailResponse,
   verifyResetTokenResponse,
 } from './contract/auth';
 
@@ -23,6 +24,8 @@ export const changePassword = (body: { currentPassword: string; password: string
 export const forgotPassword = (email: string) => request(sentResponse, 'POST', '/api/forgot-password', { json: { email }, isPublic: true });
 export const verifyResetToken = (token: string) =>
   request(verifyResetTokenResponse, 'POST', '/api/forgot-password/verify-token', { json: { token }, isPublic: true });
+export const verifyEmail = (token: string) =>
+  request(verifyEmailResponse, 'POST', '/api/verify-email', { json: { token }, isPublic: true });
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
   request(ok('reset'), 'POST', '/api/reset-password', { json: body, isPublic: true });
 export const signup = (body: { name: string; email: string; password: string; confirmPassword: string; acceptTerms: true }) =>

@@ -29,6 +29,7 @@ const BY_CODE: Record<string, I18nKey> = {
   submitted: 'failure.reportSubmitted',
   // Sign-in, the one-time code and external sign-in: the server's texts name providers and addresses, the keys do not.
   invalid_credentials: 'failure.invalidCredentials',
+  email_unverified: 'failure.emailUnverified',
   invalid_password: 'failure.wrongPassword',
   account_disabled: 'failure.accountDisabled',
   mfa_invalid: 'failure.signInExpired',

@@ -21,6 +21,7 @@ const Mfa = page(() => import('./mfa/mfa-view'), 'MfaView');
 const SignUp = page(() => import('./sign-up/sign-up-view'), 'SignUpView');
 const Forgot = page(() => import('./password/forgot-password-view'), 'ForgotPasswordView');
 const Reset = page(() => import('./password/reset-password-view'), 'ResetPasswordView');
+const VerifyEmail = page(() => import('./sign-up/verify-email-view'), 'VerifyEmailView');
 const ExternalCallback = page(() => import('./external-login/external-callback-view'), 'ExternalCallbackView');
 const Home = page(() => import('./dashboard/dashboard-view'), 'DashboardView');
 const SiteDashboard = page(() => import('./site-dashboard/site-dashboard-view'), 'SiteDashboardView');
@@ -112,6 +113,7 @@ export function Routes() {
       <Route path="/signup"><Bare><SignUp /></Bare></Route>
       <Route path="/forgotpassword"><Bare><Forgot /></Bare></Route>
       <Route path="/resetpassword"><Bare><Reset /></Bare></Route>
+      <Route path="/verify-email"><Bare><VerifyEmail /></Bare></Route>
       <Route path="/auth0loginCallback"><Bare><ExternalCallback /></Bare></Route>
       {/* A shared site dashboard (DESIGN §6): the link's token is its only key, so it opens without sign-in. */}
       <Route path="/site-dashboard-export/site/:id"><Bare><SharedDashboard /></Bare></Route>

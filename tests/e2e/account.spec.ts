@@ -7,25 +7,30 @@ const NEW_PASSWORD = 'Secondpass2';
 let counter = 0;
 const uniqueEmail = (what: string) => `${what}-${Date.now().toString(36)}-${counter++}@example.test`;
 
+/** An account made through sign-up and confirmed through its mailed link, as its owner would. */
 async function signUpByApi(request: APIRequestContext, name: string, email: string, password = PASSWORD) {
   const r = await request.post('/api/signup', { data: { name, email, password, confirmPassword: password, acceptTerms: true } });
   expect(r.status()).toBe(201);
+  const token = new URL(await linkFromOutbox(request, email, 'verify-email')).searchParams.get('token');
+  expect((await request.post('/api/verify-email', { data: { token } })).status()).toBe(200);
 }
 
-/** The reset link of the newest reset mail to `email`, read from the development outbox as a person reads mail. */
-async function resetLinkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
+/** The link to `path` in the newest mail to `email` that has one, read from the development outbox as a person reads mail. */
+async function linkFromOutbox(request: APIRequestContext, email: string, path: 'resetpassword' | 'verify-email'): Promise<string> {
   let link: string | null = null;
+  const pattern = new RegExp(`(https?://\\S+/${path}\\?token=[^\\s"<]+)`);
   await expect
     .poll(async () => {
       const r = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
       const mails = ((await r.json()) as { data: { subject: string; text: string }[] }).data;
-      const mail = mails.find((m) => /reset/i.test(m.subject));
-      link = mail ? (/(https?:\/\/\S+\/resetpassword\?token=[^\s"<]+)/.exec(mail.text)?.[1] ?? null) : null;
+      link = mails.map((m) => pattern.exec(m.text)?.[1]).find((l) => l !== undefined) ?? null;
       return link;
     })
     .not.toBeNull();
   return link!;
 }
+
+const resetLinkFromOutbox = (request: APIRequestContext, email: string) => linkFromOutbox(request, email, 'resetpassword');
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/Identity/Account/Login');
@@ -33,7 +38,7 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
-test('a visitor signs up (terms required), is told to check mail, and signs in with the new account', async ({ page }) => {
+test('a visitor signs up (terms required), is told to check mail, confirms the address from the mail, and signs in', async ({ page, request }) => {
   const email = uniqueEmail('signup');
   await page.goto('/Identity/Account/Login');
   await page.getByRole('link', { name: 'Create account' }).click();
@@ -57,11 +62,19 @@ test('a visitor signs up (terms required), is told to check mail, and signs in w
   await terms.check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('If this email address is new to Sitewatch');
+  await expect(page.getByRole('status')).toContainText('We have sent a link to this address');
   await page.screenshot({ path: 'screenshots/account-signup-done.png', fullPage: true });
 
+  // Before the address is confirmed the account cannot sign in (issue 15 finding 7), and says why.
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await signInForm(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Confirm your email first: follow the link in the mail we sent when you signed up.');
+
+  await page.goto(await linkFromOutbox(request, email, 'verify-email'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your email is confirmed' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/account-email-confirmed.png', fullPage: true });
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
   await signInForm(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText(`Signed in as Nia Newcomer (${email})`)).toBeVisible();

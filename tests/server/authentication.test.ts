@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = [
   'POST /api/resend-opt',
   'POST /api/reset-password',
   'POST /api/signup',
+  'POST /api/verify-email',
   'POST /api/verify-opt',
 ].sort();
 

@@ -69,6 +69,7 @@ const routes: Route[] = [
   },
   { url: '/api/forgot-password', fields: { email: str }, valid: { email: 'someone@example.test' } },
   { url: '/api/forgot-password/verify-token', fields: { token: str }, valid: { token: 'token' } },
+  { url: '/api/verify-email', fields: { token: str }, valid: { token: 'token' } },
   { url: '/api/reset-password', fields: { token: str, password: str, confirmPassword: str }, valid: { token: 'token', password: 'Changed123', confirmPassword: 'Changed123' } },
   {
     url: '/api/signup', fields: { name: str, email: str, password: str, confirmPassword: str, acceptTerms: { kind: 'true' } },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import {
   waitForMails,
-  DEMO, buildTestApp, call, demoIds, expectSession, freshIp, lastCode, mailsTo, newUser, resetTokenFor, signIn, signInAdmin,
+  DEMO, buildTestApp, call, confirmEmail, demoIds, expectSession, freshIp, lastCode, mailsTo, newUser, resetTokenFor, signIn, signInAdmin,
   testClock, type TestApp,
 } from './helpers';
 
@@ -129,11 +129,12 @@ describe('API contract (DESIGN §6)', () => {
   });
 
   describe('accounts and passwords', () => {
-    it('POST /api/signup answers 201 {data} and the account can sign in', async () => {
+    it('POST /api/signup answers 201 {data} and the account can sign in once its email is confirmed', async () => {
       const email = `new-${Date.now()}@example.test`;
       const r = await call(t.app, 'POST', '/api/signup', { name: 'Nora New', email, password: 'Fresh1234', confirmPassword: 'Fresh1234', acceptTerms: true }, undefined, freshIp());
       expect(r.status).toBe(201);
       expect(r.body).toHaveProperty('data');
+      await confirmEmail(t.app, email);
       const s = await signIn(t.app, email, 'Fresh1234');
       expectSession(s, { email });
       expect(s.basicInfo.name).toBe('Nora New');

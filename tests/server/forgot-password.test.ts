@@ -87,7 +87,7 @@ describe('forgot and reset password', () => {
     expect((await reset(token, 'Brandnew1')).status).toBe(200);
     const again = await reset(token, 'Another12');
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: expect.any(String), code: 'invalid_token' });
+    expect(again.body).toEqual({ message: expect.any(String), code: 'invalid_token', details: [{ path: 'token', message: expect.any(String), code: 'invalid_token' }] });
     expect((await verifyToken(token)).status).toBe(400);
     expect((await login(u.email, 'Brandnew1')).status).toBe(200);
     expect((await login(u.email, 'Another12')).status).toBe(401);
@@ -114,7 +114,7 @@ describe('forgot and reset password', () => {
     clock.advance(2000);
     const v = await verifyToken(late);
     expect(v.status).toBe(400);
-    expect(v.body).toEqual({ message: expect.any(String), code: 'invalid_token' });
+    expect(v.body).toEqual({ message: expect.any(String), code: 'invalid_token', details: [{ path: 'token', message: expect.any(String), code: 'invalid_token' }] });
     expect((await reset(late, 'Toolate12')).status).toBe(400);
     expect((await login(u.email, 'Toolate12')).status).toBe(401);
   });

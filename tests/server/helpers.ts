@@ -88,6 +88,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
   });
   await app.register(appPlugin, deps);
   await app.ready();
+  depsOfApp.set(app, deps);
   return {
     app,
     deps,
@@ -100,6 +101,9 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     },
   };
 }
+
+/** Each test app's dependencies, for helpers that are handed only the app. */
+const depsOfApp = new WeakMap<FastifyInstance, AppDeps>();
 
 export const DEMO = {
   admin: 'admin@sitewatch.test',
@@ -172,6 +176,9 @@ export async function newUser(app: FastifyInstance, opts: { mfa?: boolean; deps?
   const password = 'Start1234';
   const r = await call(app, 'POST', '/api/signup', { name: `Test User ${userCounter}`, email, password, confirmPassword: password, acceptTerms: true }, undefined, freshIp());
   if (r.status !== 201) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
+  await confirmEmail(app, email);
+  // The confirmation mail has done its job; tests of other mail count from an empty mailbox.
+  await depsOfApp.get(app)?.db.deleteFrom('mailOutbox').where('toAddr', '=', email).execute();
   if (opts.mfa) {
     if (!opts.deps) throw new Error('newUser({ mfa }) needs deps');
     await opts.deps.db.updateTable('users').set({ mfaEnabled: 1 }).where('email', '=', email).execute();
@@ -195,13 +202,30 @@ export async function waitForMails(app: FastifyInstance, email: string, count: n
   throw new Error(`expected ${count} mail(s) to ${email}`);
 }
 
-/** The reset token from the newest reset mail to `email`. */
-export async function resetTokenFor(app: FastifyInstance, email: string, count = 1): Promise<string> {
-  const [mail] = await waitForMails(app, email, count);
-  const m = /resetpassword\?token=([^\s"&<]+)/.exec(mail?.text ?? '');
-  if (!m) throw new Error(`no reset link mailed to ${email}`);
-  return decodeURIComponent(m[1]!);
+/** The token in the newest of `count` mails to `email` whose text has a link matching `link` (other mails ignored). */
+async function linkTokenFor(app: FastifyInstance, email: string, link: RegExp, count: number, what: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const found = (await mailsTo(app, email)).map((m) => link.exec(m.text)).filter((m) => m !== null);
+    if (found.length >= count) return decodeURIComponent(found[0]![1]!);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`expected ${count} ${what} mail(s) to ${email}`);
 }
+
+/** The token of the newest sign-up confirmation link mailed to `email`, once `count` of them have arrived. */
+export const verificationTokenFor = (app: FastifyInstance, email: string, count = 1) =>
+  linkTokenFor(app, email, /verify-email\?token=([^\s"&<]+)/, count, 'confirmation');
+
+/** Follows the sign-up's confirmation link, as its owner does from the mail. */
+export async function confirmEmail(app: FastifyInstance, email: string, count = 1): Promise<void> {
+  const token = await verificationTokenFor(app, email, count);
+  const r = await call(app, 'POST', '/api/verify-email', { token });
+  if (r.status !== 200) throw new Error(`verify-email failed: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+/** The reset token from the newest reset mail to `email`, once `count` reset mails have arrived. */
+export const resetTokenFor = (app: FastifyInstance, email: string, count = 1) =>
+  linkTokenFor(app, email, /resetpassword\?token=([^\s"&<]+)/, count, 'reset');
 
 /** Ids of the seeded world, looked up by name and email. */
 export async function demoIds(deps: AppDeps) {

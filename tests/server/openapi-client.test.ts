@@ -51,7 +51,7 @@ function startServer(dataDir: string): { child: ChildProcess; base: Promise<stri
       const port = /running at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
       if (port) return `http://127.0.0.1:${port}`;
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
-      if (Date.now() - started > 45_000) throw new Error(`the server did not start:\n${out}`);
+      if (Date.now() - started > 120_000) throw new Error(`the server did not start:\n${out}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -74,7 +74,7 @@ describe('a typed client generated from the served OpenAPI document', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('generates, compiles, signs in with a one-time code and reads a site', { timeout: 60_000 }, async () => {
+  it('generates, compiles, signs in with a one-time code and reads a site', { timeout: 180_000 }, async () => {
     const steps: string[] = [];
     let mark = Date.now();
     const step = (name: string) => {

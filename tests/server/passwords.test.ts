@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { NO_PASSWORD } from '../../server/db/users.repository';
-import { DEMO, TEST_LOG_N, buildTestApp, call, freshIp, newUser, resetTokenFor, signIn, type TestApp } from './helpers';
+import { DEMO, TEST_LOG_N, buildTestApp, call, confirmEmail, freshIp, newUser, resetTokenFor, signIn, type TestApp } from './helpers';
 
 describe('password hashing', () => {
   it('defaults to scrypt N = 2^17 in production', () => {
@@ -90,6 +90,7 @@ describe('stored passwords and the password rule', () => {
       const email = `edge-${password.length}@example.test`;
       const r = await call(t.app, 'POST', '/api/signup', { name: 'Edge', email, password, confirmPassword: password, acceptTerms: true }, undefined, freshIp());
       expect(r.status).toBe(201);
+      await confirmEmail(t.app, email);
       await signIn(t.app, email, password);
     }
   });

@@ -16,6 +16,8 @@ import * as m0017 from './0017-idempotency';
 import * as m0018 from './0018-displays';
 import * as m0020 from './0020-shares';
 import * as m0021 from './0021-export-schedules';
+import * as m0022 from './0022-readings-partitions';
+import * as m0023 from './0023-email-verification';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0018-displays': m0018,
   '0020-shares': m0020,
   '0021-export-schedules': m0021,
+  '0022-readings-partitions': m0022,
+  '0023-email-verification': m0023,
 };

@@ -70,6 +70,9 @@ export const changePasswordRequest = z
 export const forgotPasswordRequest = z.strictObject({ email });
 export const verifyResetTokenRequest = z.strictObject({ token: z.string().min(1).max(256) });
 export const verifyResetTokenResponse = z.object({ valid: z.literal(true) });
+/** The link mailed at sign-up: the account may sign in once it is followed. */
+export const verifyEmailRequest = z.strictObject({ token: z.string().min(1).max(256) });
+export const verifyEmailResponse = z.object({ verified: z.literal(true) });
 export const resetPasswordRequest = z
   .strictObject({ token: z.string().min(1).max(256), password: passwordRule, confirmPassword: z.string().max(128) })
   .refine(matches, mismatch);

@@ -38,7 +38,7 @@ export const account: Record<keyof typeof En, string> = {
   'signUp.haveAccount': 'لديك حساب بالفعل؟ سجّل الدخول',
   'signUp.done.title': 'تحقّق من بريدك الإلكتروني',
   'signUp.done.text':
-    'إذا كان عنوان البريد الإلكتروني هذا جديدًا على Sitewatch، فحسابك جاهز: سجّل الدخول باستخدامه وباستخدام كلمة المرور الخاصة بك. أما إذا كان للعنوان حساب بالفعل، فقد أرسلنا إليه رسالة بدلًا من ذلك.',
+    'أرسلنا رابطًا إلى هذا العنوان. افتحه لتأكيد بريدك الإلكتروني، ثم سجّل الدخول. إذا كان للعنوان حساب بالفعل، فستخبرك الرسالة بذلك.',
   'signUp.done.signIn': 'الانتقال إلى تسجيل الدخول',
 
   'forgot.title': 'نسيت كلمة المرور',
@@ -57,6 +57,14 @@ export const account: Record<keyof typeof En, string> = {
   'reset.invalid.title': 'لا يمكن استخدام هذا الرابط',
   'reset.invalid.text': 'رابط إعادة التعيين هذا غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا.',
   'reset.invalid.again': 'طلب رابط جديد',
+  'verifyEmail.title': 'أكّد بريدك الإلكتروني',
+  'verifyEmail.checking': 'جارٍ تأكيد بريدك الإلكتروني…',
+  'verifyEmail.checkFailed': 'تعذّر التحقق من الرابط: {{message}}',
+  'verifyEmail.invalid.title': 'لا يمكن استخدام هذا الرابط',
+  'verifyEmail.invalid.text': 'رابط التأكيد هذا غير صالح أو منتهي الصلاحية. سجّل مرة أخرى بالعنوان نفسه لتحصل على رابط جديد.',
+  'verifyEmail.invalid.again': 'التسجيل مرة أخرى',
+  'verifyEmail.done.title': 'تم تأكيد بريدك الإلكتروني',
+  'verifyEmail.done.text': 'حسابك جاهز. سجّل الدخول ببريدك الإلكتروني وكلمة المرور.',
   'reset.password': 'كلمة المرور الجديدة',
   'reset.confirmPassword': 'تأكيد كلمة المرور الجديدة',
   'reset.submit': 'تغيير كلمة المرور',

@@ -17,6 +17,7 @@ export const failures = {
   'failure.sessionEnded': 'انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   'failure.sessionExpired': 'انتهت صلاحية جلستك. يُرجى تسجيل الدخول مرة أخرى.',
   'failure.invalidCredentials': 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+  'failure.emailUnverified': 'أكّد بريدك الإلكتروني أولًا: افتح الرابط في الرسالة التي أرسلناها عند التسجيل.',
   'failure.wrongPassword': 'كلمة المرور الحالية غير صحيحة.',
   'failure.accountDisabled': 'هذا الحساب معطّل. اطلب من مديرك تفعيله.',
   'failure.signInExpired': 'لم تعد محاولة تسجيل الدخول هذه صالحة. يُرجى تسجيل الدخول مرة أخرى.',

@@ -37,7 +37,7 @@ export const account = {
   'signUp.haveAccount': 'Already have an account? Sign in',
   'signUp.done.title': 'Check your email',
   'signUp.done.text':
-    'If this email address is new to Sitewatch, your account is ready: sign in with it and your password. If the address already has an account, we have sent a mail to it instead.',
+    'We have sent a link to this address. Follow it to confirm your email, then sign in. If the address already has an account, the mail says so instead.',
   'signUp.done.signIn': 'Go to sign in',
 
   'forgot.title': 'Forgot password',
@@ -55,6 +55,14 @@ export const account = {
   'reset.invalid.title': 'This link cannot be used',
   'reset.invalid.text': 'This reset link is not valid or has expired. Ask for a new one.',
   'reset.invalid.again': 'Ask for a new link',
+  'verifyEmail.title': 'Confirm your email',
+  'verifyEmail.checking': 'Confirming your email…',
+  'verifyEmail.checkFailed': 'Your link could not be checked: {{message}}',
+  'verifyEmail.invalid.title': 'This link cannot be used',
+  'verifyEmail.invalid.text': 'This confirmation link is not valid or has expired. Sign up again with the same address to get a new one.',
+  'verifyEmail.invalid.again': 'Sign up again',
+  'verifyEmail.done.title': 'Your email is confirmed',
+  'verifyEmail.done.text': 'Your account is ready. Sign in with your email and password.',
   'reset.password': 'New password',
   'reset.confirmPassword': 'Confirm new password',
   'reset.submit': 'Change password',

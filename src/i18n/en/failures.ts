@@ -17,6 +17,7 @@ export const failures = {
   'failure.sessionEnded': 'Your session has ended. Please sign in again.',
   'failure.sessionExpired': 'Your session has expired. Please sign in again.',
   'failure.invalidCredentials': 'Invalid email or password',
+  'failure.emailUnverified': 'Confirm your email first: follow the link in the mail we sent when you signed up.',
   'failure.wrongPassword': 'The current password is not correct.',
   'failure.accountDisabled': 'This account is disabled. Ask your manager to enable it.',
   'failure.signInExpired': 'This sign-in attempt is no longer valid. Please sign in again.',

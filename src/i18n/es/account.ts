@@ -38,7 +38,7 @@ export const account: Record<keyof typeof En, string> = {
   'signUp.haveAccount': '¿Ya tiene una cuenta? Inicie sesión',
   'signUp.done.title': 'Revise su correo electrónico',
   'signUp.done.text':
-    'Si esta dirección de correo electrónico es nueva en Sitewatch, su cuenta ya está lista: inicie sesión con ella y con su contraseña. Si la dirección ya tiene una cuenta, en su lugar le hemos enviado un mensaje a esa dirección.',
+    'Hemos enviado un enlace a esta dirección. Ábralo para confirmar su correo y luego inicie sesión. Si la dirección ya tiene una cuenta, el correo se lo indicará.',
   'signUp.done.signIn': 'Ir al inicio de sesión',
 
   'forgot.title': '¿Olvidó su contraseña?',
@@ -57,6 +57,14 @@ export const account: Record<keyof typeof En, string> = {
   'reset.invalid.title': 'No se puede usar este enlace',
   'reset.invalid.text': 'Este enlace de restablecimiento no es válido o ha caducado. Solicite uno nuevo.',
   'reset.invalid.again': 'Solicitar un enlace nuevo',
+  'verifyEmail.title': 'Confirme su correo',
+  'verifyEmail.checking': 'Confirmando su correo…',
+  'verifyEmail.checkFailed': 'No se pudo comprobar su enlace: {{message}}',
+  'verifyEmail.invalid.title': 'Este enlace no se puede usar',
+  'verifyEmail.invalid.text': 'Este enlace de confirmación no es válido o ha caducado. Regístrese de nuevo con la misma dirección para recibir otro.',
+  'verifyEmail.invalid.again': 'Registrarse de nuevo',
+  'verifyEmail.done.title': 'Su correo está confirmado',
+  'verifyEmail.done.text': 'Su cuenta está lista. Inicie sesión con su correo y su contraseña.',
   'reset.password': 'Contraseña nueva',
   'reset.confirmPassword': 'Confirmar contraseña nueva',
   'reset.submit': 'Cambiar contraseña',

@@ -17,6 +17,7 @@ export const failures = {
   'failure.sessionEnded': 'Su sesión ha finalizado. Vuelva a iniciar sesión.',
   'failure.sessionExpired': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   'failure.invalidCredentials': 'Correo electrónico o contraseña no válidos',
+  'failure.emailUnverified': 'Confirme primero su correo: abra el enlace del mensaje que le enviamos al registrarse.',
   'failure.wrongPassword': 'La contraseña actual no es correcta.',
   'failure.accountDisabled': 'Esta cuenta está desactivada. Pida a su gestor que la active.',
   'failure.signInExpired': 'Este intento de inicio de sesión ya no es válido. Vuelva a iniciar sesión.',

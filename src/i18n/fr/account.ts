@@ -39,7 +39,7 @@ export const account: Record<keyof typeof En, string> = {
   'signUp.haveAccount': 'Vous avez déjà un compte ? Connectez-vous',
   'signUp.done.title': 'Consultez vos e-mails',
   'signUp.done.text':
-    'Si cette adresse e-mail est nouvelle pour Sitewatch, votre compte est prêt : connectez-vous avec cette adresse et votre mot de passe. Si un compte existe déjà pour cette adresse, nous lui avons plutôt envoyé un e-mail.',
+    'Nous avons envoyé un lien à cette adresse. Suivez-le pour confirmer votre e-mail, puis connectez-vous. Si l’adresse a déjà un compte, le message vous le dira.',
   'signUp.done.signIn': 'Aller à la page de connexion',
 
   'forgot.title': 'Mot de passe oublié',
@@ -58,6 +58,14 @@ export const account: Record<keyof typeof En, string> = {
   'reset.invalid.title': 'Impossible d’utiliser ce lien',
   'reset.invalid.text': 'Ce lien de réinitialisation n’est pas valide ou a expiré. Demandez-en un nouveau.',
   'reset.invalid.again': 'Demander un nouveau lien',
+  'verifyEmail.title': 'Confirmez votre e-mail',
+  'verifyEmail.checking': 'Confirmation de votre e-mail…',
+  'verifyEmail.checkFailed': 'Votre lien n’a pas pu être vérifié : {{message}}',
+  'verifyEmail.invalid.title': 'Ce lien ne peut pas être utilisé',
+  'verifyEmail.invalid.text': 'Ce lien de confirmation n’est pas valide ou a expiré. Inscrivez-vous à nouveau avec la même adresse pour en recevoir un autre.',
+  'verifyEmail.invalid.again': 'S’inscrire à nouveau',
+  'verifyEmail.done.title': 'Votre e-mail est confirmé',
+  'verifyEmail.done.text': 'Votre compte est prêt. Connectez-vous avec votre e-mail et votre mot de passe.',
   'reset.password': 'Nouveau mot de passe',
   'reset.confirmPassword': 'Confirmer le nouveau mot de passe',
   'reset.submit': 'Modifier le mot de passe',

@@ -17,6 +17,7 @@ export const failures = {
   'failure.sessionEnded': 'Votre session a pris fin. Veuillez vous reconnecter.',
   'failure.sessionExpired': 'Votre session a expiré. Veuillez vous reconnecter.',
   'failure.invalidCredentials': 'Adresse e-mail ou mot de passe incorrect',
+  'failure.emailUnverified': 'Confirmez d’abord votre e-mail : suivez le lien du message envoyé lors de votre inscription.',
   'failure.wrongPassword': 'Le mot de passe actuel est incorrect.',
   'failure.accountDisabled': 'Ce compte est désactivé. Demandez à votre gestionnaire de le réactiver.',
   'failure.signInExpired': 'Cette tentative de connexion n’est plus valide. Veuillez vous reconnecter.',

@@ -38,7 +38,7 @@ export const account: Record<keyof typeof En, string> = {
   'signUp.haveAccount': 'Ha già un account? Acceda',
   'signUp.done.title': 'Controlli la sua e-mail',
   'signUp.done.text':
-    'Se questo indirizzo e-mail è nuovo per Sitewatch, il suo account è pronto: acceda con questo indirizzo e la sua password. Se all’indirizzo è già associato un account, abbiamo invece inviato un messaggio a quell’indirizzo.',
+    'Abbiamo inviato un link a questo indirizzo. Aprilo per confermare la tua email, poi accedi. Se l’indirizzo ha già un account, te lo dirà l’email.',
   'signUp.done.signIn': 'Andare alla pagina di accesso',
 
   'forgot.title': 'Password dimenticata',
@@ -57,6 +57,14 @@ export const account: Record<keyof typeof En, string> = {
   'reset.invalid.title': 'Impossibile usare questo link',
   'reset.invalid.text': 'Questo link di reimpostazione non è valido o è scaduto. Ne richieda uno nuovo.',
   'reset.invalid.again': 'Richiedere un nuovo link',
+  'verifyEmail.title': 'Conferma la tua email',
+  'verifyEmail.checking': 'Conferma della tua email…',
+  'verifyEmail.checkFailed': 'Non è stato possibile verificare il link: {{message}}',
+  'verifyEmail.invalid.title': 'Questo link non può essere usato',
+  'verifyEmail.invalid.text': 'Questo link di conferma non è valido o è scaduto. Registrati di nuovo con lo stesso indirizzo per riceverne uno nuovo.',
+  'verifyEmail.invalid.again': 'Registrati di nuovo',
+  'verifyEmail.done.title': 'La tua email è confermata',
+  'verifyEmail.done.text': 'Il tuo account è pronto. Accedi con la tua email e la tua password.',
   'reset.password': 'Nuova password',
   'reset.confirmPassword': 'Conferma nuova password',
   'reset.submit': 'Modificare la password',

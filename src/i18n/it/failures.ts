@@ -17,6 +17,7 @@ export const failures = {
   'failure.sessionEnded': 'La sessione è terminata. Acceda di nuovo.',
   'failure.sessionExpired': 'La sessione è scaduta. Acceda di nuovo.',
   'failure.invalidCredentials': 'Email o password non validi',
+  'failure.emailUnverified': 'Conferma prima la tua email: apri il link del messaggio inviato alla registrazione.',
   'failure.wrongPassword': 'La password attuale non è corretta.',
   'failure.accountDisabled': 'Questo account è disattivato. Chieda al suo responsabile di riattivarlo.',
   'failure.signInExpired': 'Questo tentativo di accesso non è più valido. Acceda di nuovo.',

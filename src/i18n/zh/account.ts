@@ -38,7 +38,7 @@ export const account: Record<keyof typeof En, string> = {
   'signUp.haveAccount': '已有账户？立即登录',
   'signUp.done.title': '请查收电子邮件',
   'signUp.done.text':
-    '如果此电子邮箱地址尚未在 Sitewatch 中使用，您的账户已准备就绪：请使用该地址和您的密码登录。如果该地址已有账户，我们已改为向该地址发送了一封邮件。',
+    '我们已向该地址发送了一个链接。请打开链接确认您的邮箱，然后登录。如果该地址已有账户，邮件会告诉您。',
   'signUp.done.signIn': '前往登录',
 
   'forgot.title': '忘记密码',
@@ -56,6 +56,14 @@ export const account: Record<keyof typeof En, string> = {
   'reset.invalid.title': '无法使用此链接',
   'reset.invalid.text': '此重置链接无效或已过期。请重新申请一个链接。',
   'reset.invalid.again': '重新申请链接',
+  'verifyEmail.title': '确认您的邮箱',
+  'verifyEmail.checking': '正在确认您的邮箱…',
+  'verifyEmail.checkFailed': '无法检查您的链接：{{message}}',
+  'verifyEmail.invalid.title': '此链接无法使用',
+  'verifyEmail.invalid.text': '此确认链接无效或已过期。请使用同一地址重新注册以获取新链接。',
+  'verifyEmail.invalid.again': '重新注册',
+  'verifyEmail.done.title': '您的邮箱已确认',
+  'verifyEmail.done.text': '您的账户已就绪。请使用邮箱和密码登录。',
   'reset.password': '新密码',
   'reset.confirmPassword': '确认新密码',
   'reset.submit': '更改密码',

@@ -17,6 +17,7 @@ export const failures = {
   'failure.sessionEnded': '您的会话已结束。请重新登录。',
   'failure.sessionExpired': '您的会话已过期。请重新登录。',
   'failure.invalidCredentials': '电子邮件或密码无效',
+  'failure.emailUnverified': '请先确认您的邮箱：打开注册时我们发送的邮件中的链接。',
   'failure.wrongPassword': '当前密码不正确。',
   'failure.accountDisabled': '此账户已停用。请联系您的经理启用。',
   'failure.signInExpired': '此次登录尝试已失效。请重新登录。',
