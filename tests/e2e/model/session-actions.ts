@@ -37,7 +37,7 @@ export type SessionAction = BrowserAction & {
     | 'shadow.exit' | 'exit.accepted' | 'exit.cut'
     | 'token.expire' | 'refresh.accepted' | 'refresh.refused' | 'refresh.cut'
     | 'logout.submit' | 'logout.accepted' | 'logout.cut' | 'logout.offline' | 'logout.revoked'
-    | 'data.revoked' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'page.visit' | 'maintenance.back';
+    | 'data.revoked' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'password.change' | 'page.visit' | 'maintenance.back';
   /** The email typed, the company chosen, or the shadow asked for. */
   readonly target?: string;
 };
@@ -139,6 +139,8 @@ function signedInActions(state: BrowserState, add: (type: SessionAction['type'],
     add('page.visit', [{ type: 'route.visited', path: '/my-profile' }, succeeded]);
     if (s.companyId) add('data.notFound', [failed(404, '/api/site-dashboard')]);
     if (!s.isShadow) add('profile.save', [{ type: 'session.info', name: s.basicInfo.name, locale: 'en' }, succeeded]);
+    // A new password, then the old one back (other paths sign in with it): each answer is a session taken quietly.
+    if (!s.isShadow && s.role === 'manager') add('password.change', [{ type: 'session.adopt', session: s }, succeeded, { type: 'session.adopt', session: s }, succeeded]);
   }
   if (is(m, { signedIn: { token: 'refreshing' } })) {
     const inUse = c.refreshingWith !== null && c.refreshingWith === s.refreshToken;

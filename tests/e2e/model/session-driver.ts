@@ -242,12 +242,16 @@ export class SessionDriver {
         await this.hold(DATA_CALL);
         await this.visitAnotherPage();
         return this.release('abort');
-      case 'data.offline':
-        await this.context.setOffline(true);
+      case 'data.offline': {
+        // Back to a page whose code is loaded already: offline, a page never loaded fails to load, not to fetch.
+        const here = await this.nav().locator('[aria-current="page"]').first().textContent();
         await this.visitAnotherPage();
+        await this.context.setOffline(true);
+        await this.nav().getByRole('link', { name: here!.replace(/^\S\s*/, '').trim(), exact: true }).click();
         await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /offline/i }).first()).toBeVisible();
         await this.context.setOffline(false);
         return;
+      }
       case 'data.notFound':
         // A link to a site that is not there (deleted since, or mistyped), followed inside the app.
         await page.evaluate(() => {
@@ -265,6 +269,17 @@ export class SessionDriver {
         await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
         await save.click();
         await expect(save).not.toHaveAttribute('aria-busy', 'true');
+        return;
+      }
+      case 'password.change': {
+        await page.getByRole('link', { name: 'My Profile' }).first().click();
+        for (const [from, to] of [[DEMO_PASSWORD, 'Model-pass-2'], ['Model-pass-2', DEMO_PASSWORD]] as const) {
+          await page.getByLabel('Current password').fill(from);
+          await page.getByLabel('New password', { exact: true }).fill(to);
+          await page.getByLabel('Confirm new password').fill(to);
+          await page.getByRole('button', { name: 'Change password' }).click();
+          await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();
+        }
         return;
       }
       case 'maintenance.back':
