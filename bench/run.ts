@@ -11,6 +11,7 @@ import { manage } from './manage';
 import { stream } from './stream';
 import { exportBench } from './export';
 import { scale } from './scale';
+import { load } from './load';
 
 /**
  * Benchmarks, each a ratio against a baseline measured in the same process. Run `npm run bench` for all, or
@@ -51,7 +52,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage, stream, export: exportBench, scale };
+const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage, stream, export: exportBench, load, scale };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
