@@ -8,8 +8,9 @@ const dataDir = freshDataDir('sitewatch-e2e-');
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Screenshot comparisons run with their own frozen server: playwright.visual.config.ts.
-  testIgnore: 'visual/**',
+  // Screenshot comparisons (playwright.visual.config.ts) and model-generated paths (playwright.model.config.ts) run
+  // with servers of their own.
+  testIgnore: ['visual/**', 'model/**'],
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
