@@ -1,19 +1,15 @@
-import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { t } from '../../i18n';
 import { resetPasswordMachine, type ResetField } from '../../machines/reset-password.machine';
-import { AuthCardTop, FocusHeading, NewPasswordFields, focusFirstInvalid } from '../ui/form-parts';
-import { AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
-import { Button, ButtonLink } from '../ui/button';
+import { NewPasswordFields, focusFirstInvalid } from '../ui/form-parts';
+import { AuthHeading, AuthLinks } from '../ui/auth-page';
+import { Button } from '../ui/button';
 import { Callout } from '../ui/callout';
-import { LoadingState } from '../ui/states';
+import { LinkCheckFailed, LinkChecking, LinkDone, LinkInvalid, MailedLinkPage } from '../ui/mailed-link-pages';
 
 const SIGN_IN = '/Identity/Account/Login';
-
-function Page({ children }: { children: ReactNode }) {
-  return <AuthPage top={<AuthCardTop />}>{children}</AuthPage>;
-}
 
 export function ResetPasswordView() {
   const search = useSearch();
@@ -30,54 +26,15 @@ export function ResetPasswordView() {
   const ids = { rule: useId(), failure: useId() };
   const formRef = useRef<HTMLFormElement>(null);
 
-  if (phase === 'verifying') {
-    return (
-      <Page>
-        <AuthHeading title={t('reset.title')} />
-        <LoadingState variant="inline" label={t('reset.checking')} />
-      </Page>
-    );
-  }
+  if (phase === 'verifying') return <LinkChecking title={t('reset.title')} label={t('reset.checking')} />;
   if (phase === 'verifyFailed') {
-    return (
-      <Page>
-        <AuthHeading title={t('reset.title')} />
-        <Callout role="alert" tone="error">
-          {t('reset.checkFailed', { message: verifyFailure?.message ?? '' })}
-        </Callout>
-        <Button variant="primary" size="lg" block onClick={() => actor.send({ type: 'reset.retry' })}>
-          {t('reset.retry')}
-        </Button>
-      </Page>
-    );
+    return <LinkCheckFailed title={t('reset.title')} message={t('reset.checkFailed', { message: verifyFailure?.message ?? '' })} onRetry={() => actor.send({ type: 'reset.retry' })} />;
   }
   if (phase === 'invalid') {
-    return (
-      <Page>
-        <FocusHeading>{t('reset.invalid.title')}</FocusHeading>
-        <Callout role="alert" tone="error">
-          {t('reset.invalid.text')}
-        </Callout>
-        <ButtonLink href="/forgotpassword" variant="primary" size="lg" block>
-          {t('reset.invalid.again')}
-        </ButtonLink>
-        <AuthLinks>
-          <Link href={SIGN_IN}>{t('account.backToSignIn')}</Link>
-        </AuthLinks>
-      </Page>
-    );
+    return <LinkInvalid title={t('reset.invalid.title')} text={t('reset.invalid.text')} again={{ href: '/forgotpassword', label: t('reset.invalid.again') }} />;
   }
-  if (phase === 'done') {
-    return (
-      <Page>
-        <FocusHeading>{t('reset.done.title')}</FocusHeading>
-        <AuthText role="status">{t('reset.done.text')}</AuthText>
-        <ButtonLink href={SIGN_IN} variant="primary" size="lg" block>
-          {t('reset.done.signIn')}
-        </ButtonLink>
-      </Page>
-    );
-  }
+  if (phase === 'done') return <LinkDone title={t('reset.done.title')} text={t('reset.done.text')} signIn={t('reset.done.signIn')} />;
+
 
   const change = (field: ResetField) => (value: string) => actor.send({ type: 'reset.change', field, value });
   const blur = (field: ResetField) => () => actor.send({ type: 'reset.blur', field });
@@ -88,7 +45,7 @@ export function ResetPasswordView() {
   };
 
   return (
-    <Page>
+    <MailedLinkPage>
       <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
         {failure && (
@@ -114,6 +71,6 @@ export function ResetPasswordView() {
       <AuthLinks>
         <Link href={SIGN_IN}>{t('account.backToSignIn')}</Link>
       </AuthLinks>
-    </Page>
+    </MailedLinkPage>
   );
 }
