@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ExportJob, ExportKind } from '../api/contract/exports';
 import type { ReadingsRequest } from '../api/contract/monitoring';
 import type { I18nKey } from '../i18n';
@@ -46,6 +46,22 @@ export function upsertJob(jobs: readonly ExportJob[], job: ExportJob): ExportJob
 }
 
 /**
+ * A fresh list read, keeping what the stream already said: a read that left the server before a job ended must not
+ * move it back to Pending when it arrives after the job's end.
+ */
+export function mergeListed(known: readonly ExportJob[], listed: readonly ExportJob[]): ExportJob[] {
+  return listed.map((job) => {
+    const before = known.find((j) => j.id === job.id);
+    return before && before.status !== 'Pending' && job.status === 'Pending' ? before : job;
+  });
+}
+
+const announcement = (job: ExportJob): ExportsEmitted =>
+  job.status === 'Sent'
+    ? { type: 'notice', level: 'info', key: 'exports.notice.sent', params: { rows: job.rowCount ?? 0 } }
+    : { type: 'notice', level: 'error', key: 'exports.notice.error' };
+
+/**
  * The export jobs of the signed-in user (SPEC §4 "Export jobs", DESIGN §6 "Exports"), one for the app: asked for from
  * the site dashboard, moved by the live stream (progress, then Sent or Error), listed with their progress, and
  * downloaded signed in. A job this tab asked for is announced when it ends, wherever the user is by then.
@@ -64,32 +80,28 @@ export const exportsMachine = setup({
       return downloadFile(() => a.exportJobFile(input.id));
     }),
   },
-  guards: {
-    endsMine: ({ context, event }) => event.type === 'exports.update' && context.mine.includes(event.job.id) && event.job.status !== 'Pending',
-  },
   actions: {
     upsert: assign(({ context, event }) => {
       assertEvent(event, 'exports.update');
       return { jobs: upsertJob(context.jobs, event.job) };
     }),
-    announceEnd: emit((_, job: ExportJob): ExportsEmitted =>
-      job.status === 'Sent'
-        ? { type: 'notice', level: 'info', key: 'exports.notice.sent', params: { rows: job.rowCount ?? 0 } }
-        : { type: 'notice', level: 'error', key: 'exports.notice.error' },
-    ),
+    /*
+     * A job of this tab's ends however its end is learnt: a stream message, a list read after the stream (re)opened
+     * (the job may end before the stream is open), or the request's own read when the job was already done.
+     */
+    announceEnded: enqueueActions(({ context, enqueue }) => {
+      const ended = context.jobs.filter((j) => context.mine.includes(j.id) && j.status !== 'Pending');
+      if (ended.length === 0) return;
+      for (const job of ended) enqueue.emit(announcement(job));
+      enqueue.assign({ mine: context.mine.filter((id) => !ended.some((j) => j.id === id)) });
+    }),
   },
 }).createMachine({
   id: 'exports',
   context: { jobs: [], listFailure: null, requestFailure: null, downloading: null, downloadFailure: null, mine: [] },
   type: 'parallel',
   on: {
-    'exports.update': [
-      {
-        guard: 'endsMine',
-        actions: [{ type: 'announceEnd', params: ({ event }) => event.job }, 'upsert', assign({ mine: ({ context, event }) => context.mine.filter((id) => id !== event.job.id) })],
-      },
-      { actions: 'upsert' },
-    ],
+    'exports.update': { actions: ['upsert', 'announceEnded'] },
   },
   states: {
     list: {
@@ -104,7 +116,7 @@ export const exportsMachine = setup({
         loading: {
           invoke: {
             src: 'fetchJobs',
-            onDone: { target: 'ready', actions: assign({ jobs: ({ event }) => event.output, listFailure: null }) },
+            onDone: { target: 'ready', actions: [assign({ jobs: ({ context, event }) => mergeListed(context.jobs, event.output), listFailure: null }), 'announceEnded'] },
             onError: { target: 'failed', actions: assign({ listFailure: ({ event }) => failureOf(event.error) }) },
           },
         },
@@ -133,6 +145,7 @@ export const exportsMachine = setup({
               actions: [
                 assign(({ context, event }) => ({ jobs: upsertJob(context.jobs, event.output), mine: [...context.mine, event.output.id] })),
                 emit({ type: 'notice', level: 'info', key: 'exports.notice.queued' }),
+                'announceEnded',
               ],
             },
             onError: { target: 'idle', actions: assign({ requestFailure: ({ event }) => failureOf(event.error) }) },

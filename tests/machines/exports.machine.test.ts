@@ -51,6 +51,60 @@ describe('exports machine (SPEC §4: Pending, then Sent or Error)', () => {
     a.stop();
   });
 
+  it('announces its end however the end is learnt: before the stream opened, during the request, or already done', async () => {
+    const ended = job({ status: 'Sent', progress: 1, rowCount: 7 });
+    // 1. The job ends before the stream is open: the read on (re)open finds it Sent.
+    let listed: ExportJob[] = [];
+    const notices: string[] = [];
+    const a = createActor(
+      exportsMachine.provide({
+        actors: {
+          fetchJobs: fromPromise<ExportJob[]>(async () => listed),
+          sendRequest: fromPromise<ExportJob>(async () => job()) as never,
+        },
+      }),
+    ).start();
+    a.on('notice', (e) => notices.push(e.key));
+    a.send({ type: 'exports.request', siteId: 's1', kind: 'readings', query });
+    await waitFor(a, (s) => s.context.mine.length === 1);
+    listed = [ended];
+    a.send({ type: 'exports.resumed' });
+    await waitFor(a, (s) => s.matches({ list: 'ready' }));
+    expect(notices).toEqual(['exports.notice.queued', 'exports.notice.sent']);
+    expect(a.getSnapshot().context.mine).toEqual([]);
+    // A list read that left before the end and arrives after it does not move the job back.
+    listed = [job()];
+    a.send({ type: 'exports.resumed' });
+    await waitFor(a, (s) => s.matches({ list: 'ready' }));
+    expect(a.getSnapshot().context.jobs[0]!.status).toBe('Sent');
+    expect(notices).toHaveLength(2);
+    a.stop();
+
+    // 2. The stream's end arrives while the request is still reading the job back (the read said Pending).
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const b = createActor(exportsMachine.provide({ actors: { sendRequest: fromPromise<ExportJob>(async () => (await held, job())) as never } })).start();
+    const bNotices: string[] = [];
+    b.on('notice', (e) => bNotices.push(e.key));
+    b.send({ type: 'exports.request', siteId: 's1', kind: 'readings', query });
+    b.send({ type: 'exports.update', job: ended });
+    release();
+    await waitFor(b, (s) => s.matches({ request: 'idle' }));
+    expect(bNotices).toEqual(['exports.notice.queued', 'exports.notice.sent']);
+    expect(b.getSnapshot().context.jobs.map((j) => j.status)).toEqual(['Sent']);
+    b.stop();
+
+    // 3. The job was already done when the request read it back.
+    const c = createActor(exportsMachine.provide({ actors: { sendRequest: fromPromise<ExportJob>(async () => job({ status: 'Error', error: 'x' })) as never } })).start();
+    const cNotices: string[] = [];
+    c.on('notice', (e) => cNotices.push(e.key));
+    c.send({ type: 'exports.request', siteId: 's1', kind: 'readings', query });
+    await waitFor(c, (s) => s.context.jobs.length === 1);
+    expect(cNotices).toEqual(['exports.notice.queued', 'exports.notice.error']);
+    expect(c.getSnapshot().context.mine).toEqual([]);
+    c.stop();
+  });
+
   it('keeps a refused request as a failure for the page', async () => {
     const machine = exportsMachine.provide({
       actors: { sendRequest: fromPromise<ExportJob>(async () => { throw new ApiError(403, 'forbidden', 'no'); }) as never },
