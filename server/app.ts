@@ -35,6 +35,14 @@ export const serverOptions = {
   routerOptions: { maxParamLength: 300 },
 } as const;
 
+/**
+ * The database refused a write because of a concurrent one: a unique or primary key taken meanwhile (PostgreSQL's
+ * unique_violation, SQLite's constraint codes), or PostgreSQL ending one of two transactions that waited on each
+ * other (deadlock_detected, serialization_failure).
+ */
+const CONFLICTS = new Set(['23505', '40P01', '40001', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+const isConflict = (err: { code?: unknown }) => typeof err.code === 'string' && CONFLICTS.has(err.code);
+
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   fastify.decorateRequest('claims', null);
@@ -44,6 +52,12 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
       return reply.code(err.statusCode).send({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
+    }
+    // A write that lost a race to a concurrent one (two creates of one name, two edits of one node's tags on
+    // PostgreSQL, where the checks and writes of concurrent requests interleave): the database refused it. A 409, as
+    // the check would have answered had the other request finished first; trying again is safe.
+    if (isConflict(err)) {
+      return reply.code(409).header('Retry-After', '1').send({ message: 'This conflicts with a change made at the same moment. Try again.', code: 'conflict' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

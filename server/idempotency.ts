@@ -150,6 +150,30 @@ export async function purgeExpiredKeys(db: Db, now: number): Promise<number> {
  */
 const keepable = (status: number) => status < 500 && status !== 429 && status !== 408;
 
+/**
+ * The request's hash, or a 400 for a body nested thousands of levels deep: JSON.stringify walks it by recursion and
+ * overflows the stack (a 500). No contract body nests like that, so the request could only be refused anyway; the 400
+ * names the top-level field that holds the nesting, as a schema failure would.
+ */
+function hashOrRefuse(req: FastifyRequest): string {
+  try {
+    return requestHash(req);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    const body = req.body;
+    const walks = (v: unknown) => {
+      try {
+        canonicalJson(v);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const field = body && typeof body === 'object' && !Array.isArray(body) ? (Object.entries(body).find(([, v]) => !walks(v))?.[0] ?? '') : '';
+    throw badRequest(`${field || 'body'}: is nested too deeply`, [{ path: field, message: 'is nested too deeply', code: 'too_deep' }]);
+  }
+}
+
 const keyProblem = (message: string, code: string, limit: number) =>
   badRequest(`Idempotency-Key: ${message}`, [{ path: 'Idempotency-Key', message, code, limit }]);
 
@@ -182,7 +206,7 @@ export function idempotency(api: FastifyInstance, deps: Pick<AppDeps, 'db' | 'au
 
     const ref: KeyRef = { userId: req.claims.sub, key };
     const now = deps.auth.now();
-    const outcome = await claimKey(db, ref, requestHash(req), now);
+    const outcome = await claimKey(db, ref, hashOrRefuse(req), now);
     switch (outcome.kind) {
       case 'claimed':
         claimed.set(req, ref);

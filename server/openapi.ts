@@ -245,6 +245,12 @@ export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of [...OPS, ...RESOURCES.flatMap(resourceOps)]) {
     const error = { description: 'Failure', content: { 'application/json': { schema: schema(errorBody) } } };
+    const conflict = {
+      ...error,
+      description:
+        "Conflict: the route's own codes (in_use, exists, submitted, idempotency_in_progress…), or `conflict` when a write made at the same moment won (a name taken between check and insert, two edits of one row); then Retry-After says when trying again is safe",
+      headers: { 'Retry-After': { description: 'Seconds, with code `conflict`', schema: { type: 'integer' } } },
+    };
     (paths[op.path] ??= {})[op.method] = {
       operationId: operationIdOf(op.method, op.path),
       summary: op.summary,
@@ -269,7 +275,9 @@ export function openApiDocument(): Record<string, unknown> {
         '400': error,
         ...(op.auth ? { '401': error, '403': error } : {}),
         ...Object.fromEntries((op.errors ?? []).map((status) => [String(status), error])),
-        ...(idempotent(op) ? { '409': error, '422': error } : {}),
+        ...(idempotent(op) ? { '422': error } : {}),
+        // Any write can lose a race to a concurrent one (server/app.ts); the route's own 409s share the status.
+        ...(op.method !== 'get' ? { '409': conflict } : {}),
         '429': error,
       },
     };

@@ -34,13 +34,15 @@ export const findTemplateByName = (db: Db, companyId: string, name: string, loca
     .selectAll()
     .where('companyId', '=', companyId)
     .where('locale', '=', locale as MessageTemplateRow['locale'])
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .where(sql<boolean>`lower(name) = lower(${name})`)
     .executeTakeFirst();
 
 export async function insertTemplate(db: Db, row: Insertable<MessageTemplatesTable>): Promise<void> {
   await db.insertInto('messageTemplates').values(row).execute();
 }
 export async function updateTemplate(db: Db, id: string, change: Updateable<MessageTemplatesTable>): Promise<void> {
+  // A PUT may name no field (an empty body): an UPDATE with nothing to set is not SQL.
+  if (Object.keys(change).length === 0) return;
   await db.updateTable('messageTemplates').set(change).where('id', '=', id).execute();
 }
 export async function deleteTemplate(db: Db, id: string): Promise<void> {
@@ -125,12 +127,14 @@ export async function ruleView(db: Db, id: string): Promise<AlertRule> {
 }
 
 export const findRuleByName = (db: Db, companyId: string, name: string): Promise<AlertRuleRow | undefined> =>
-  db.selectFrom('alertRules').selectAll().where('companyId', '=', companyId).where(sql<boolean>`lower(name) = ${name.toLowerCase()}`).executeTakeFirst();
+  db.selectFrom('alertRules').selectAll().where('companyId', '=', companyId).where(sql<boolean>`lower(name) = lower(${name})`).executeTakeFirst();
 
 export async function insertRule(db: Db, row: Insertable<AlertRulesTable>): Promise<void> {
   await db.insertInto('alertRules').values(row).execute();
 }
 export async function updateRule(db: Db, id: string, change: Updateable<AlertRulesTable>): Promise<void> {
+  // A PUT may name no field (an empty body): nothing to set, and nothing the evaluator knew has changed.
+  if (Object.keys(change).length === 0) return;
   await db.updateTable('alertRules').set(change).where('id', '=', id).execute();
   // What the evaluator knew was about the old thresholds: the next reading starts afresh (open events stay open).
   await db.updateTable('alertStates').set({ phase: 'clear', since: null, peak: null }).where('ruleId', '=', id).where('phase', '=', 'pending').execute();

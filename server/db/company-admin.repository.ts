@@ -61,7 +61,7 @@ export const findReadableCompany = (db: Db, reader: CompanyReader, id: string): 
 
 /** The company with this name, ignoring case (names are unique on the platform). */
 export const findCompanyByName = (db: Db, name: string): Promise<CompanyRow | undefined> =>
-  db.selectFrom('companies').selectAll().where(sql<boolean>`lower(name) = ${name.toLowerCase()}`).executeTakeFirst();
+  db.selectFrom('companies').selectAll().where(sql<boolean>`lower(name) = lower(${name})`).executeTakeFirst();
 
 export async function companyView(db: Db, row: CompanyRow): Promise<Company> {
   return toApi(await withCounts(db, { all: true }).where('companies.id', '=', row.id).executeTakeFirstOrThrow());

@@ -38,9 +38,13 @@ export async function listNodeTags(db: Db, companyId: string, params: ListParams
 export const findNodeTag = (db: Db, companyId: string, id: string): Promise<NodeTagRow | undefined> =>
   db.selectFrom('nodeTags').selectAll().where('id', '=', id).where('companyId', '=', companyId).executeTakeFirst();
 
-/** A tag of the company with this name, ignoring case (names are unique per company). */
+/**
+ * A tag of the company with this name, ignoring case (names are unique per company). Both sides go through the
+ * database's lower(): SQLite's folds ASCII only, so a name lowered in JavaScript ('É' → 'é') missed its stored twin
+ * and the insert broke the unique index (a 500).
+ */
 export const findNodeTagByName = (db: Db, companyId: string, name: string): Promise<NodeTagRow | undefined> =>
-  db.selectFrom('nodeTags').selectAll().where('companyId', '=', companyId).where(sql<boolean>`lower(name) = ${name.toLowerCase()}`).executeTakeFirst();
+  db.selectFrom('nodeTags').selectAll().where('companyId', '=', companyId).where(sql<boolean>`lower(name) = lower(${name})`).executeTakeFirst();
 
 export async function nodeTagView(db: Db, row: NodeTagRow): Promise<NodeTag> {
   const r = await withCounts(db).where('nodeTags.id', '=', row.id).executeTakeFirstOrThrow();

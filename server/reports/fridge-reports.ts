@@ -99,6 +99,8 @@ export async function createReport(db: Db, site: SiteRow, input: { nodeId: strin
   if (!fridge) throw invalidField('nodeId', 'is not a node of this site');
   if (!fridge.feedId) throw invalidField('nodeId', 'has no temperature feed to keep a fridge log from');
   if (input.period > monthAt(now, site.timezone)) throw invalidField('period', 'has not begun yet');
+  // The time engine's zones hold from 1970 (server/monitoring/time.ts); a log of year 326 would fail to compute.
+  if (input.period < '1970-01') throw invalidField('period', 'is before 1970');
   const row: ReportRow = {
     id: crypto.randomUUID(), companyId: site.companyId, siteId: site.id, nodeId: input.nodeId, period: input.period, status: 'draft',
     dayEntries: '{}', excursionEntries: '{}', snapshot: null, createdBy: userId, createdAt: now, updatedAt: now, submittedBy: null, submittedAt: null,

@@ -165,6 +165,14 @@ describe('Idempotency-Key', () => {
     expect(longest.status).toBe(201);
   });
 
+  it('refuses a body nested too deep to hash with a 400 naming its field, not a stack overflow (found by the fuzz)', async () => {
+    const deep = `{"name":"Idem deep","colour":"#112233","extra":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const res = await send({ token: manager, key: newKey(), body: deep, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([expect.objectContaining({ path: 'extra', code: 'too_deep' })]);
+    expect(await tagsNamed('Idem deep')).toHaveLength(0);
+  });
+
   it('keeps keys per user: two people may use the same key', async () => {
     const key = newKey();
     const mine = await send({ token: manager, key, body: { name: 'Idem manager', colour: '#112233' } });
