@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
 import { commandForShortcut, type Intent, type PalettePage } from './commands';
@@ -116,8 +116,8 @@ export const commandPaletteMachine = setup({
     }),
     pushPage: assign(({ context, event }) => {
       if (event.type !== 'palette.choose') return {};
-      const intent = context.results[event.index ?? context.selected]!.intent;
-      if (intent.type !== 'page') return {};
+      const intent = context.results[event.index ?? context.selected]?.intent;
+      if (intent?.type !== 'page') return {};
       const pages = [...context.pages, intent.page];
       const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(intent.page, context.scope!, context.sites.items) };
       return { ...next, ...refreshed(next) };
@@ -208,7 +208,9 @@ export const commandPaletteMachine = setup({
                 // Enter or an arrow right after a key: rank now, then handle the key on the new results (a ranking is
                 // due exactly while this state is active).
                 'palette.move': { target: 'ready', actions: ['rank', 'again'] },
-                'palette.select': { target: 'ready', actions: ['rank', 'again'] },
+                // A pointer names a row of the list painted before the keystroke; the ranking about to land replaces
+                // that list under it, so its index would pick another row. The next move over the new rows selects.
+                'palette.select': {},
                 'palette.choose': { target: 'ready', actions: ['rank', 'again'] },
               },
             },
@@ -251,7 +253,9 @@ export const commandPaletteMachine = setup({
             'palette.type': [{ guard: 'wantsRemote', target: '.debouncing' }, { target: '.idle', actions: 'clearRemote' }],
             // A page change drops the search in flight with the page it was for.
             'palette.back': { guard: 'canGoBack', target: '.idle', actions: 'goBack' },
-            'palette.choose': { guard: 'choosesPage', target: '.idle', actions: 'pushPage' },
+            // Not while a ranking is due: the results region ranks first and sends the key again, and this guard would
+            // read the rows of the query before (a page row there pushed a page, or crashed on rows that were gone).
+            'palette.choose': { guard: and(['choosesPage', stateIn({ open: { results: 'ready' } })]), target: '.idle', actions: 'pushPage' },
           },
           states: {
             idle: {},

@@ -215,6 +215,28 @@ describe('command palette machine', () => {
     expect(loads).toBe(1);
   });
 
+  it('Enter right after a key chooses from the typed query, never the page row of the query before it', async () => {
+    const { actor, runs } = start();
+    actor.send({ type: 'palette.scope', scope: scope() });
+    actor.send({ type: 'palette.open' });
+    actor.send({ type: 'palette.query', query: 'language' });
+    await ranked(actor);
+    expect(actor.getSnapshot().context.results[0]!.intent.type).toBe('page');
+    // Nothing matches the new query: Enter does nothing (it crashed the palette, and with it the app).
+    actor.send({ type: 'palette.query', query: 'languagex' });
+    actor.send({ type: 'palette.choose' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.pages).toEqual(['root']);
+    expect(runs).toEqual([]);
+    // A query whose best row is a command runs that command rather than opening the old page.
+    actor.send({ type: 'palette.query', query: 'language' });
+    await ranked(actor);
+    actor.send({ type: 'palette.query', query: 'prof' });
+    actor.send({ type: 'palette.choose' });
+    expect(actor.getSnapshot().context.pages).toEqual(['root']);
+    expect(runs).toEqual([{ type: 'navigate', path: '/my-profile' }]);
+  });
+
   it('resolves two-key shortcuts against the role', () => {
     const { actor, runs } = start();
     actor.send({ type: 'keys.chord', keys: 'g d' });

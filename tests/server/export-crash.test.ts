@@ -1,61 +1,25 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../../server/db/database';
 import { DEMO, TEST_JWT_SECRET } from './helpers';
+import { startChild, stopChild, throwawayPostgres, type ChildServer, type ThrowawayDb } from '../../bench/load-server';
 
 /**
  * Issue 14, crash safety: the real server in a child process is killed with SIGKILL in the middle of an export job and
  * started again on the same data. The job must end Sent, nothing stays Pending, and its link is mailed exactly once.
  * On PostgreSQL (DATABASE_URL set) the child gets a database of its own.
  */
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Readings the job exports: enough that it runs for seconds, so the kill lands in the middle of it. */
 const ROWS = 1_000_000;
 /** The restarted server takes the dead worker's job up once this lease (seconds) runs out. */
 const LEASE_S = 2;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-/** Starts server/server.ts in one node process (`node --import tsx`, so SIGKILL reaches the server itself, not a wrapper). */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: repoRoot,
-    env: { ...withoutDatabaseUrl(process.env), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const started = Date.now();
-  for (;;) {
-    const m = /running at http:\/\/[^:]+:(\d+)/.exec(out);
-    if (m) return { child, base: `http://127.0.0.1:${m[1]}`, output: () => out };
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out}`);
-    // Generous: on two cores shared with the rest of the suite a cold tsx start can take most of a minute.
-    if (Date.now() - started > 90_000) throw new Error(`the server did not start:\n${out}`);
-    await sleep(50);
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && k !== 'DATABASE_URL') out[k] = v;
-  return out;
-}
+/** Generous: on two cores shared with the rest of the suite a cold tsx start can take most of a minute. */
+const START_TIMEOUT_MS = 90_000;
 
 async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
@@ -63,13 +27,6 @@ async function api<T>(base: string, method: string, url: string, token?: string,
   if (body !== undefined) headers['content-type'] = 'application/json';
   const r = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: r.status, body: (await r.json()) as T };
-}
-
-async function stop(s: Server | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!s || s.child.exitCode !== null || s.child.signalCode !== null) return;
-  const exited = once(s.child, 'exit');
-  s.child.kill(signal);
-  await exited;
 }
 
 interface JobView {
@@ -83,10 +40,10 @@ interface JobView {
 describe('an export job survives kill -9 of its server', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-crash-'));
   const adminUrl = process.env.DATABASE_URL;
-  const dbName = `sw_crash_${crypto.randomBytes(6).toString('hex')}`;
+  let pgDb: ThrowawayDb | undefined;
   let databaseUrl: string | undefined;
   let db: Db;
-  let server: Server | null = null;
+  let server: ChildServer | null = null;
 
   const env = (): Record<string, string> => ({
     DATA_DIR: dataDir,
@@ -104,31 +61,21 @@ describe('an export job survives kill -9 of its server', () => {
 
   beforeAll(async () => {
     if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const u = new URL(adminUrl);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
+      pgDb = await throwawayPostgres(adminUrl, 'sw_crash');
+      databaseUrl = pgDb.url;
     }
   });
 
   afterAll(async () => {
-    await stop(server);
+    await stopChild(server);
     await db?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await pgDb?.drop();
   });
 
   it('finishes the job after a restart, leaves nothing Pending and mails the link once', { timeout: 180_000 }, async () => {
     // First start: migrates and seeds a day of the demo world.
-    server = await startServer(env());
+    server = await startChild(env(), { timeoutMs: START_TIMEOUT_MS });
     db = createDb({ databaseUrl, sqliteFile: path.join(dataDir, 'sitewatch.db') }).db;
     const login = await api<{ data: { accessToken: string; companyId: string } }>(server.base, 'POST', '/api/login', undefined, { email: DEMO.manager, password: DEMO.password });
     expect(login.status).toBe(200);
@@ -163,7 +110,7 @@ describe('an export job survives kill -9 of its server', () => {
     const queued = await api<{ data: { id: string } }>(server.base, 'POST', `/api/site-dashboard/${feed.siteId}/export/readings`, token, query);
     expect(queued.status).toBe(202);
     const jobId = queued.body.data.id;
-    const job = async (s: Server) => (await api<{ data: JobView }>(s.base, 'GET', `/api/export-jobs/${jobId}`, token)).body.data;
+    const job = async (s: ChildServer) => (await api<{ data: JobView }>(s.base, 'GET', `/api/export-jobs/${jobId}`, token)).body.data;
 
     // Running: the worker has reported progress (and with it renewed its lease). Kill it there.
     let seen: JobView;
@@ -172,7 +119,7 @@ describe('an export job survives kill -9 of its server', () => {
       if (seen.status !== 'Pending' || seen.progress > 0) break;
       await sleep(25);
     }
-    await stop(server, 'SIGKILL');
+    await stopChild(server, 'SIGKILL');
     expect(seen.status, 'the job ended before the kill: make ROWS larger').toBe('Pending');
     const dead = await db.selectFrom('exportJobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(dead).toMatchObject({ status: 'Pending', attempts: 1 });
@@ -180,7 +127,7 @@ describe('an export job survives kill -9 of its server', () => {
     expect(Number(dead.leaseUntil)).toBeGreaterThan(0);
 
     // Second start on the same data: the worker takes the job up once the dead one's lease runs out.
-    server = await startServer(env());
+    server = await startChild(env(), { timeoutMs: START_TIMEOUT_MS });
     const deadline = Date.now() + 40_000;
     let done: JobView;
     for (;;) {
@@ -203,6 +150,6 @@ describe('an export job survives kill -9 of its server', () => {
     await sleep(1_500);
     const outbox = await api<{ data: { text: string }[] }>(server.base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(DEMO.manager)}`);
     expect(outbox.body.data.filter((m) => m.text.includes(`/api/export-jobs/${jobId}/file?token=`))).toHaveLength(1);
-    await stop(server);
+    await stopChild(server);
   });
 });

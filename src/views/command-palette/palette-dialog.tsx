@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Command } from 'cmdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -49,7 +49,7 @@ export default function PaletteDialog() {
       }
       onCancel={() => palette.send({ type: 'palette.close' })}
     >
-      <Command label={t('palette.input')} shouldFilter={false} filter={() => 1} value={current} onKeyDown={onKeyDown} loop={false}>
+      <Command label={t('palette.input')} shouldFilter={false} filter={() => 1} value={current} onKeyDown={onKeyDown} loop={false} disablePointerSelection>
         <Field />
         <Results />
         <Status />
@@ -84,10 +84,17 @@ const Results = memo(function Results() {
   useEffect(() => {
     if (results.length) virtualizer.scrollToIndex(selected, { align: 'auto' });
   }, [virtualizer, selected, results.length]);
+  // The pointer moves the machine's selection (cmdk's own pointer selection is off: its item handler replaces any
+  // onPointerMove given to the item, so the machine never heard of a hover and Enter chose another row).
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const index = Number((e.target as Element).closest('[data-index]')?.getAttribute('data-index') ?? NaN);
+    if (Number.isInteger(index) && index !== selected) palette.send({ type: 'palette.select', index });
+  };
   return (
-    <Command.List ref={listRef} className={part.list} aria-label={t('palette.results')}>
+    // cmdk names the list from its own `label` (an aria-label given here would be overwritten with "Suggestions").
+    <Command.List ref={listRef} className={part.list} label={t('palette.results')}>
       {/* The heights and offsets are the virtualizer's, computed from the rows: the only inline styles here. */}
-      <div className={part.rows} style={{ height: virtualizer.getTotalSize() }}>
+      <div className={part.rows} style={{ height: virtualizer.getTotalSize() }} onPointerMove={onPointerMove}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = results[v.index]!;
           // Keyed by position: a new ranking updates the rows in place instead of unmounting and mounting them all.
@@ -97,8 +104,8 @@ const Results = memo(function Results() {
               value={item.key}
               className={part.item}
               style={{ height: v.size, transform: `translateY(${v.start}px)` }}
+              data-index={v.index}
               onSelect={() => palette.send({ type: 'palette.choose', index: v.index })}
-              onPointerMove={() => v.index !== selected && palette.send({ type: 'palette.select', index: v.index })}
             >
               <PaletteRow item={item} />
             </Command.Item>

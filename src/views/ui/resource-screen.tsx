@@ -171,7 +171,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
     }
   };
 
-  const status = listFailure ? (
+  const failure = listFailure && (
     <ErrorState
       compact
       message={t(listFailure.key, listFailure.params)}
@@ -181,6 +181,9 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         </button>
       }
     />
+  );
+  const status = failure ? (
+    failure
   ) : loading ? (
     <LoadingState label={t('manage.loading')} />
   ) : q.trim() ? (
@@ -222,6 +225,9 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         </Callout>
       )}
       {saved && props.saved?.(saved, () => send({ type: 'saved.dismiss' }))}
+      {/* A read that failed over rows already shown: they are the last answer's, so the failure is said above them
+          (the table says it only in place of rows). */}
+      {failure && rows.length > 0 && failure}
       <div id={tableId} className={r.tableCard} aria-busy={loading}>
         <VirtualTable
           label={tableLabel}
