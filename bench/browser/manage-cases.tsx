@@ -113,6 +113,7 @@ export async function manageMount(): Promise<number> {
   const el = stage();
   root = el;
   const t0 = performance.now();
+  mountedAt = t0;
   const machine =
     kind === 'server'
       ? nodesMachine
@@ -137,7 +138,19 @@ export async function manageMount(): Promise<number> {
   return ms;
 }
 
+let mountedAt = 0;
+
+/** The API calls since the mount, ms from the mount to each one's start, first byte and end: where first rows wait. */
+export async function manageRequests(): Promise<{ url: string; start: number; firstByte: number; end: number }[]> {
+  return performance
+    .getEntriesByType('resource')
+    .filter((e): e is PerformanceResourceTiming => e.name.includes('/api/') && e.startTime >= mountedAt)
+    .map((e) => ({ url: e.name.replace(/^https?:\/\/[^/]+/, ''), start: e.startTime - mountedAt, firstByte: e.responseStart - mountedAt, end: e.responseEnd - mountedAt }));
+}
+
 let samples: number[] = [];
+/** Where each timed keystroke's time went (ms from the end of its debounce), for BENCH_VERBOSE. */
+let phases: { request: number; firstByte: number; answered: number; ready: number; painted: number }[] = [];
 let superseded = 0;
 let failures: string[] = [];
 let pending: Promise<unknown>[] = [];
@@ -149,6 +162,7 @@ let pending: Promise<unknown>[] = [];
  */
 export async function manageArm(): Promise<void> {
   samples = [];
+  phases = [];
   superseded = 0;
   failures = [];
   pending = [];
@@ -163,12 +177,15 @@ export async function manageArm(): Promise<void> {
       t0 = 0;
       if (list === 'ready') {
         const rows = snap.context.rows;
+        const ready = performance.now() - start;
+        const call = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/nodes') && e.startTime >= start).pop() as PerformanceResourceTiming | undefined;
         let timer = 0;
         pending.push(
           Promise.race([
             paintedAfter(start, () => shows(rows)).then((ms) => {
               clearTimeout(timer);
               samples.push(ms);
+              phases.push({ request: call ? call.startTime - start : 0, firstByte: call ? call.responseStart - start : 0, answered: call ? call.responseEnd - start : 0, ready, painted: ms });
             }),
             new Promise<void>((resolve) => {
               timer = window.setTimeout(() => {
@@ -185,7 +202,7 @@ export async function manageArm(): Promise<void> {
   });
 }
 
-export async function manageCollect(): Promise<{ samples: number[]; superseded: number; failures: string[] }> {
+export async function manageCollect(): Promise<{ samples: number[]; phases: typeof phases; superseded: number; failures: string[] }> {
   await Promise.all(pending);
-  return { samples, superseded, failures };
+  return { samples, phases, superseded, failures };
 }

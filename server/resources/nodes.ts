@@ -4,9 +4,10 @@ import { givenOf, invalidField } from './checks';
 import type { Db } from '../db/database';
 import { findHub, type HubRow } from '../db/hubs.repository';
 import {
-  deleteNode, feedsOfNode, findNode, insertNode, listNodes, nodeView, setNodeTags, tagsOfCompany, updateNode, type NodeRow,
+  deleteNode, feedsOfNode, findNode, insertNode, nodeView, setNodeTags, tagsOfCompany, updateNode, type NodeRow,
 } from '../db/nodes.repository';
 import { node, nodeChange, nodeInput, nodeListQuery } from '../../src/api/contract/nodes';
+import { searchNodes } from './node-search';
 
 async function hubOfCompany(db: Db, companyId: string, hubId: string): Promise<HubRow> {
   const hub = await findHub(db, companyId, hubId);
@@ -31,7 +32,8 @@ export const nodes = defineResource({
   listQuery: nodeListQuery,
   createInput: nodeInput,
   updateInput: nodeChange,
-  list: (db, scope, query) => listNodes(db, scope.companyId, query),
+  // From the company's copy in memory while it is current (node-search.ts), else the SQL path: the same answer.
+  list: (db, scope, query) => searchNodes(db, scope.companyId, query),
   find: (db, scope, id) => findNode(db, scope.companyId, id),
   view: (db, _scope, row) => nodeView(db, row),
   async create(db, scope, input) {

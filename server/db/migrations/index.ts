@@ -18,6 +18,7 @@ import * as m0020 from './0020-shares';
 import * as m0021 from './0021-export-schedules';
 import * as m0022 from './0022-readings-partitions';
 import * as m0023 from './0023-email-verification';
+import * as m0024 from './0024-node-list-versions';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0021-export-schedules': m0021,
   '0022-readings-partitions': m0022,
   '0023-email-verification': m0023,
+  '0024-node-list-versions': m0024,
 };
