@@ -35,6 +35,25 @@ function nodesOf(db: Db, companyId: string, sort: NodeListQuery['sort']) {
     .where('n.companyId', '=', companyId);
 }
 
+/** The tags of each of the nodes, by name (one statement). */
+export async function tagsOfNodes(db: Db, ids: string[]): Promise<Map<string, NodeItem['tags']>> {
+  const rows = await db
+    .selectFrom('nodeTagLinks')
+    .innerJoin('nodeTags', 'nodeTags.id', 'nodeTagLinks.tagId')
+    .select(['nodeTagLinks.nodeId', 'nodeTags.id', 'nodeTags.name', 'nodeTags.colour'])
+    .where('nodeTagLinks.nodeId', 'in', ids)
+    .orderBy('nodeTags.name')
+    .orderBy('nodeTags.id')
+    .execute();
+  const tagsOf = new Map<string, NodeItem['tags']>();
+  for (const t of rows) {
+    let list = tagsOf.get(t.nodeId);
+    if (!list) tagsOf.set(t.nodeId, (list = []));
+    list.push({ id: t.id, name: t.name, colour: t.colour });
+  }
+  return tagsOf;
+}
+
 /** Nodes as the API shows them, in the order of `ids`: three statements (rows, tags, feed counts) whatever the page size. */
 async function nodesById(db: Db, ids: string[]): Promise<NodeItem[]> {
   if (ids.length === 0) return [];
@@ -47,29 +66,16 @@ async function nodesById(db: Db, ids: string[]): Promise<NodeItem[]> {
       .select(['hubs.name as hubName', 'sites.name as siteName'])
       .where('nodes.id', 'in', ids)
       .execute(),
-    db
-      .selectFrom('nodeTagLinks')
-      .innerJoin('nodeTags', 'nodeTags.id', 'nodeTagLinks.tagId')
-      .select(['nodeTagLinks.nodeId', 'nodeTags.id', 'nodeTags.name', 'nodeTags.colour'])
-      .where('nodeTagLinks.nodeId', 'in', ids)
-      .orderBy('nodeTags.name')
-      .orderBy('nodeTags.id')
-      .execute(),
+    tagsOfNodes(db, ids),
     db.selectFrom('feeds').select(['nodeId', sql<number>`count(*)`.as('n')]).where('nodeId', 'in', ids).groupBy('nodeId').execute(),
   ]);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
-  const tagsOf = new Map<string, NodeItem['tags']>();
-  for (const t of tags) {
-    let list = tagsOf.get(t.nodeId);
-    if (!list) tagsOf.set(t.nodeId, (list = []));
-    list.push({ id: t.id, name: t.name, colour: t.colour });
-  }
   const feedCount = new Map(feeds.map((f) => [f.nodeId, Number(f.n)]));
   return ids.map((id) => {
     const r = rowOf.get(id)!;
     return {
       id, name: r.name, serial: r.serial, deviceType: r.deviceType, hubId: r.hubId, hubName: r.hubName, siteId: r.siteId, siteName: r.siteName,
-      tags: tagsOf.get(id) ?? [], batteryPct: r.batteryPct, signalDbm: r.signalDbm, lastSeenAt: iso(r.lastSeenAt), feedCount: feedCount.get(id) ?? 0,
+      tags: tags.get(id) ?? [], batteryPct: r.batteryPct, signalDbm: r.signalDbm, lastSeenAt: iso(r.lastSeenAt), feedCount: feedCount.get(id) ?? 0,
     };
   });
 }

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { termsOf } from '../db/list';
 import { iso } from '../db/devices.repository';
-import { listNodes } from '../db/nodes.repository';
+import { listNodes, tagsOfNodes } from '../db/nodes.repository';
 import { sortOf, type ListAnswer } from '../../src/api/contract/list';
 import type { NodeItem, NodeListQuery } from '../../src/api/contract/nodes';
 
@@ -488,22 +488,9 @@ async function pageRows(db: Db, index: CompanyIndex, positions: number[]): Promi
       ])
       .where('id', 'in', ids)
       .execute(),
-    db
-      .selectFrom('nodeTagLinks')
-      .innerJoin('nodeTags', 'nodeTags.id', 'nodeTagLinks.tagId')
-      .select(['nodeTagLinks.nodeId', 'nodeTags.id', 'nodeTags.name', 'nodeTags.colour'])
-      .where('nodeTagLinks.nodeId', 'in', ids)
-      .orderBy('nodeTags.name')
-      .orderBy('nodeTags.id')
-      .execute(),
+    tagsOfNodes(db, ids),
   ]);
   const liveOf = new Map(live.map((r) => [r.id, r]));
-  const tagsOf = new Map<string, NodeItem['tags']>();
-  for (const t of tags) {
-    let list = tagsOf.get(t.nodeId);
-    if (!list) tagsOf.set(t.nodeId, (list = []));
-    list.push({ id: t.id, name: t.name, colour: t.colour });
-  }
   const out: NodeItem[] = [];
   for (const i of positions) {
     const id = index.ids[i]!;
@@ -514,7 +501,7 @@ async function pageRows(db: Db, index: CompanyIndex, positions: number[]): Promi
     if (!r || hubName == null || siteName == null) continue;
     out.push({
       id, name: index.names[i]!, serial: index.serials[i]!, deviceType: index.types[index.typeOf[i]!]!, hubId: index.hubs[index.hubOf[i]!]!, hubName,
-      siteId: index.sites[index.siteOf[i]!]!, siteName, tags: tagsOf.get(id) ?? [], batteryPct: r.batteryPct, signalDbm: r.signalDbm,
+      siteId: index.sites[index.siteOf[i]!]!, siteName, tags: tags.get(id) ?? [], batteryPct: r.batteryPct, signalDbm: r.signalDbm,
       lastSeenAt: iso(r.lastSeenAt), feedCount: Number(r.feedCount ?? 0),
     });
   }
