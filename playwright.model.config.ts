@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { appServer, chromiumArgs, executablePath, freshDataDir } from './tests/e2e/browser';
+import { appServer, chromiumArgs, executablePath, freshDataDir, oidcServer, oidcSettings } from './tests/e2e/browser';
 
 // Model-generated browser tests (issue 15 §1): paths from the machines' models (xstate/graph) run against a server of
 // their own, because they revoke sessions and sign in dozens of times; each path is its own client address behind the
@@ -25,5 +25,6 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: { executablePath, args: chromiumArgs },
   },
-  webServer: appServer(port, dataDir, { TRUST_PROXY: '1' }),
+  // The real OpenID provider too: the session's external sign-in (establish, and the code challenge after it).
+  webServer: [oidcServer(port + 1, port), appServer(port, dataDir, { TRUST_PROXY: '1', ...oidcSettings(port + 1) })],
 });

@@ -8,6 +8,8 @@ export interface RequestMeta {
   ignoreLoading: boolean;
   /** Public calls (sign-in and friends) carry no token and report no failure to the session. */
   isPublic: boolean;
+  /** The access token the call carried, once it has one: the session judges a refusal against the token it holds now. */
+  token?: string | null;
 }
 
 /** The one failure code that means no answer arrived at all (SPEC §8 "Network Error"); every other is "any other error". */

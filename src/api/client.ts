@@ -86,6 +86,7 @@ export async function openStreaming(path: string, opts: Pick<RequestOptions, 'he
   try {
     if (!meta.isPublic) {
       const token = await bindings.getAccessToken();
+      meta.token = token;
       if (token) headers.Authorization = `Bearer ${token}`;
     }
     const response = await http()(path.replace(/^\//, ''), { method: 'GET', headers, signal: opts.signal, timeout: false });
@@ -157,6 +158,7 @@ async function exchange<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: stri
   try {
     if (!meta.isPublic) {
       const token = await bindings.getAccessToken();
+      meta.token = token;
       if (token) headers.Authorization = `Bearer ${token}`;
     }
     const response = await http()(path.replace(/^\//, ''), {

@@ -170,6 +170,7 @@ export const alertRulesMachine = listAndFormMachine<AlertRule, AlertRuleValues, 
     mutedUntil: { invalid_format: 'alerts.mutedUntilInvalid' },
   },
   defaultSort: 'name',
+  filters: ['siteId', 'enabled'],
   lookups: {
     // At most 1,000 choices each, the list calls' largest page; feeds and nodes are named with where they are.
     feeds: async () => (await feedsApi.list({ limit: 1000, sort: 'name' })).data.map((f) => ({ value: f.id, label: `${f.name} · ${f.nodeName} (${f.siteName})` })),

@@ -16,5 +16,6 @@ export const auditLogMachine = listAndFormMachine<AuditEntry, Record<string, nev
   toInput: () => undefined as never,
   nameOf: (e) => e.action,
   defaultSort: '-at',
+  filters: ['shadow'],
   pageSize: 100,
 });

@@ -176,7 +176,7 @@ export const commandPaletteMachine = setup({
     open: {
       type: 'parallel',
       on: {
-        'palette.open': { target: 'open', reenter: true, actions: 'openWith' },
+        // No 'palette.open' here: its senders (the top bar's button, a chord naming a page) sit under the open modal.
         'palette.close': { target: 'closed' },
         'palette.toggle': { target: 'closed' },
         // xstate offers an event to these only when no region takes it (a region's own transitions come first).

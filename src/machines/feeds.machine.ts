@@ -42,6 +42,7 @@ export const feedsMachine = listAndFormMachine<Feed, FeedValues, FeedInput, Feed
     high: { custom: 'feeds.highAboveLow', invalid_type: 'form.number' },
   },
   defaultSort: 'name',
+  filters: ['siteId', 'nodeId', 'signalTypeId'],
   lookups: {
     // At most 1,000 choices each: the list calls' largest page. A node is named with its site, as people find it.
     nodes: async () => (await nodesApi.list({ limit: 1000, sort: 'name' })).data.map((n) => ({ value: n.id, label: `${n.name} (${n.siteName})` })),

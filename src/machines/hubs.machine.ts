@@ -30,6 +30,7 @@ export const hubsMachine = listAndFormMachine<Hub, HubValues, HubInput, HubChang
   update: { schema: hubChange, toInput: (v) => ({ ...bodyOf(v), firmware: v.firmware }) },
   nameOf: (h) => h.name,
   defaultSort: 'name',
+  filters: ['siteId'],
   lookups: {
     // Pickers show at most 1,000 choices: the sites list call's largest page (`GET /api/sites?limit=1000`).
     sites: async () => (await sites()).map((s) => ({ value: s.id, label: s.name })),

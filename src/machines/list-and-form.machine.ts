@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, createMachine, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyStateMachine } from 'xstate';
 import type { ZodType } from 'zod';
 import type { ResourceApi, ListRequest } from '../api/resource.api';
 import type { ListAnswer } from '../api/contract/list';
@@ -42,6 +42,12 @@ export interface ListAndFormConfig<Item extends { id: string }, V extends object
   lookups?: Record<string, () => Promise<Choice[]>>;
   /** The lookups list this resource itself (a site's parent picker offers sites): they load again after a save or delete. */
   lookupsFollowList?: boolean;
+  /**
+   * The resource's own filters the screen offers (`list.where` names: siteId, role …). A machine takes `list.where`
+   * only for these, and one without any has no such transition (nor a lookups region without lookups): what a
+   * screen cannot do is not in its machine, so its model covers all of it.
+   */
+  filters?: readonly string[];
 }
 
 /** One choice of a picker. */
@@ -77,8 +83,6 @@ export interface ListAndFormContext<Item extends { id: string }, V extends objec
   /** The row a delete waits to be confirmed for. */
   confirming: Item | null;
   deleteFailure: Failure | null;
-  /** The row the last save answered with (a hub's new key is shown from it once). */
-  saved: Item | null;
   notice: Notice | null;
   /** The screen was opened to create a row. */
   startNew: boolean;
@@ -87,7 +91,7 @@ export interface ListAndFormContext<Item extends { id: string }, V extends objec
   lookupFailure: Failure | null;
 }
 
-export type ListAndFormEvent<Item, V extends object> =
+export type ListAndFormEvent<V extends object> =
   | { type: 'list.filter'; q: string }
   | { type: 'list.where'; name: string; value: string }
   | { type: 'list.sort'; sort: string }
@@ -106,8 +110,7 @@ export type ListAndFormEvent<Item, V extends object> =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'lookups.reload' }
-  | { type: 'notice.dismiss' }
-  | { type: 'saved.dismiss'; item?: Item };
+  | { type: 'notice.dismiss' };
 
 export interface ListAndFormInput {
   /** Filters the screen opens with (from its URL). */
@@ -125,7 +128,7 @@ export interface ListAndFormInput {
  */
 export function listAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input>(config: ListAndFormConfig<Item, V, Input, Update>) {
   type Ctx = ListAndFormContext<Item, V>;
-  type Ev = ListAndFormEvent<Item, V>;
+  type Ev = ListAndFormEvent<V>;
   type F = keyof V & string;
   const pageSize = config.pageSize ?? LIST_LIMIT;
   const bodyOf = (values: V, editing: Item | null): Input | Update =>
@@ -138,7 +141,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
   /** The event names a row of this page (a row gone from the list meanwhile opens nothing). */
   const namesRow = (c: Ctx, event: { id?: string }) => event.id !== undefined && c.rows.some((r) => r.id === event.id);
 
-  return setup({
+  const machine = setup({
     types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput, emitted: {} as { type: 'rows.changed' } },
     actors: {
       fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
@@ -221,12 +224,12 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       }),
       openNew: assign(({ event }) => {
         assertEvent(event, 'form.new');
-        return { form: newForm<V>({ ...config.blank(), ...event.values }), editing: null, serverErrors: {}, formFailure: null, notice: null, saved: null };
+        return { form: newForm<V>({ ...config.blank(), ...event.values }), editing: null, serverErrors: {}, formFailure: null, notice: null };
       }),
       openEdit: assign(({ context, event }) => {
         assertEvent(event, 'form.edit');
         const item = event.id ? context.rows.find((r) => r.id === event.id)! : activeRow(context)!;
-        return { form: newForm<V>(config.valuesOf(item)), editing: item, serverErrors: {}, formFailure: null, notice: null, saved: null };
+        return { form: newForm<V>(config.valuesOf(item)), editing: item, serverErrors: {}, formFailure: null, notice: null };
       }),
       change: assign(({ context, event }) => {
         assertEvent(event, 'form.change');
@@ -245,7 +248,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       takeSaved: assign(({ context, event }) => {
         const item = (event as unknown as { output: Item }).output;
         return {
-          saved: item,
           notice: { key: context.editing ? ('manage.updated' as const) : ('manage.created' as const), params: { name: config.nameOf(item) } },
           form: null, editing: null, serverErrors: {}, formFailure: null,
         };
@@ -278,21 +280,20 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         if (config.lookupsFollowList) enqueue.raise({ type: 'lookups.reload' });
       }),
       dismissNotice: assign({ notice: null }),
-      dismissSaved: assign({ saved: null }),
+      takeLookups: assign({ lookups: ({ event }) => (event as unknown as { output: Record<string, Choice[]> }).output, lookupFailure: null }),
+      lookupsFailed: assign({ lookupFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     },
   }).createMachine({
     id: config.id,
     context: ({ input }) => ({
       rows: [], total: 0, q: input?.q ?? '', sort: config.defaultSort, offset: 0, limit: pageSize, filters: { ...input?.filters }, active: -1,
-      listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, saved: null,
-      notice: null, startNew: input?.startNew === true, lookups: {}, lookupFailure: null,
+      listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, notice: null, startNew: input?.startNew === true, lookups: {}, lookupFailure: null,
     }),
     type: 'parallel',
     on: {
       'list.move': { actions: 'move' },
       'list.focus': { actions: 'focusRow' },
       'notice.dismiss': { actions: 'dismissNotice' },
-      'saved.dismiss': { actions: 'dismissSaved' },
     },
     states: {
       list: {
@@ -300,7 +301,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         // Every change of the query re-enters loading, cancelling a request in flight: an older answer never lands.
         on: {
           'list.filter': { target: '.debouncing', actions: 'setQuery' },
-          'list.where': { target: '.loading', actions: 'setWhere' },
+          // Only the filters the screen offers (see `trimmed` for a screen without any).
+          'list.where': { guard: ({ event }) => config.filters?.includes(event.name) === true, target: '.loading', actions: 'setWhere' },
           'list.sort': { target: '.loading', actions: 'setSort' },
           'list.page': { target: '.loading', actions: 'setPage' },
           'list.reload': { target: '.loading' },
@@ -360,17 +362,17 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           },
         },
       },
+      // Only a resource whose pickers need other resources' rows keeps this region (see `trimmed`).
       lookups: {
         initial: 'loading',
         on: { 'lookups.reload': '.loading' },
         states: {
           loading: {
-            always: { guard: () => !config.lookups, target: 'ready' },
             invoke: {
               id: 'lookups',
               src: 'fetchLookups',
-              onDone: { target: 'ready', actions: assign({ lookups: ({ event }) => event.output, lookupFailure: null }) },
-              onError: { target: 'failed', actions: assign({ lookupFailure: ({ event }) => failureOf(event.error) }) },
+              onDone: { target: 'ready', actions: 'takeLookups' },
+              onError: { target: 'failed', actions: 'lookupsFailed' },
             },
           },
           ready: {},
@@ -408,6 +410,24 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       },
     },
   });
+  return trimmed(machine, Boolean(config.lookups), Boolean(config.filters?.length));
+}
+
+/**
+ * What a screen cannot do is not in its machine: without lookups no lookups region, without filters no `list.where`.
+ * The machine is written whole (so its types are one), then rebuilt from its own config without those parts: its
+ * model then covers all of it, and a stray event finds no transition.
+ */
+function trimmed<M extends AnyStateMachine>(machine: M, lookups: boolean, filters: boolean): M {
+  if (lookups && filters) return machine;
+  const states = Object.entries(machine.config.states!)
+    .filter(([name]) => lookups || name !== 'lookups')
+    .map(([name, region]): [string, unknown] => {
+      if (name !== 'list' || filters) return [name, region];
+      const { 'list.where': _where, ...on } = (region as { on: Record<string, unknown> }).on;
+      return [name, { ...region, on }];
+    });
+  return createMachine({ ...machine.config, states: Object.fromEntries(states) } as never, machine.implementations as never) as unknown as M;
 }
 
 export type ListAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input> = ReturnType<typeof listAndFormMachine<Item, V, Input, Update>>;

@@ -25,4 +25,5 @@ export const messageTemplatesMachine = listAndFormMachine<MessageTemplate, Messa
   // A placeholder the server would not fill is named as such, on change and from a server 400 alike.
   fieldKeys: { subject: UNKNOWN, body: UNKNOWN },
   defaultSort: 'name',
+  filters: ['locale'],
 });

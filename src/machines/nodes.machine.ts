@@ -38,6 +38,7 @@ export const nodesMachine = listAndFormMachine<NodeItem, NodeValues, NodeInput, 
   update: { schema: nodeChange, toInput: bodyOf },
   nameOf: (n) => n.name,
   defaultSort: 'name',
+  filters: ['siteId', 'hubId', 'tagId'],
   lookups: {
     sites: async () => (await sites()).map((s) => ({ value: s.id, label: s.name })),
     hubs: async () => (await hubsApi.list({ limit: LIST_LIMIT_MAX, sort: 'name' })).data.map((h) => ({ value: h.id, label: `${h.name} (${h.siteName})` })),

@@ -93,6 +93,12 @@ export const sessionSetup = setup({
       isAuthStatus(params.error) && context.refreshingWith !== null && context.session?.refreshToken === context.refreshingWith,
     canResend: ({ context }) => context.resendAvailableAt === null || Date.now() >= context.resendAvailableAt,
     isUnauthorized: ({ event }) => event.type === 'api.failed' && event.status === 401,
+    /**
+     * A 401 or 403 for a token the session no longer uses (a call sent with the shadow token as the shadow ended, whose
+     * family the exit revoked; a token replaced by a refresh): it says nothing of the session held now.
+     */
+    isStaleRefusal: ({ context, event }) =>
+      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.token != null && event.token !== context.session?.accessToken,
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".

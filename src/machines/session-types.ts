@@ -60,7 +60,8 @@ export type SessionEvent =
   | { type: 'shadow.exit' }
   | { type: 'token.refresh' }
   /** `path` is the page the app is on; `call` the API path that failed. */
-  | { type: 'api.failed'; status: number; code: string; online: boolean; path: string; call?: string }
+  /** `token`: the access token the failed call carried (none when it never got one). */
+  | { type: 'api.failed'; status: number; code: string; online: boolean; path: string; call?: string; token?: string | null }
   | { type: 'api.succeeded' }
   | { type: 'route.visited'; path: string }
   /** A call outside this machine answered a new session (a password change): adopt it. */

@@ -93,6 +93,7 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         // SPEC §8 for a signed-in session; the 401 and 403 rules are this machine's alone.
         'api.failed': [
+          { guard: 'isStaleRefusal' },
           {
             guard: 'isUnauthorized',
             target: 'signedOut',

@@ -59,6 +59,7 @@ export const sitesMachine = listAndFormMachine<Site, SiteValues, SiteInput, Site
     high: { custom: 'sites.highAboveLow', invalid_type: 'form.number' },
   },
   defaultSort: 'name',
+  filters: ['parentSiteId'],
   // A new or deleted site is a new or gone parent to pick.
   lookupsFollowList: true,
   lookups: {

@@ -27,4 +27,5 @@ export const usersMachine = listAndFormMachine<UserRow, UserValues, UserInput, U
   update: { schema: userUpdate, toInput: (v) => ({ role: v.role, disabled: v.disabled }) },
   nameOf: (u) => u.name || u.email,
   defaultSort: 'name',
+  filters: ['all', 'role'],
 });

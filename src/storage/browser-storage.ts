@@ -4,6 +4,19 @@ import { STORAGE_KEYS } from './keys';
 // What the machines keep in the browser (SPEC §7 keys): the session (the encrypted root's Auth slice, plain keys for
 // the rest) and the preferences. Machines call these from their store actors and hold no storage code themselves.
 
+/**
+ * Writes that a browser blocking this site's data refuses (every touch of localStorage throws SecurityError there):
+ * the app then works for the tab without keeping anything. Reading the stored session still throws, so the session
+ * machine's failed restore decides (signed out); preferences read as none.
+ */
+function quietly(write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    console.warn('browser storage refused', e);
+  }
+}
+
 /** A session as stored; the session machine owns its shape, this file only keeps it. */
 interface StoredSession {
   accessToken: string;
@@ -11,22 +24,26 @@ interface StoredSession {
 }
 
 /** The SPEC §8 401 counter, as the session machine last counted it. */
-export const writeUnauthorizedCount = (count: number) => localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(count));
+export const writeUnauthorizedCount = (count: number) => quietly(() => localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(count)));
 
 /** SPEC §2: the pathname of every protected visit. */
-export const writeHistoryPathname = (path: string) => localStorage.setItem(STORAGE_KEYS.historyPathname, path);
+export const writeHistoryPathname = (path: string) => quietly(() => localStorage.setItem(STORAGE_KEYS.historyPathname, path));
 
 export function clearStoredSession(): void {
-  localStorage.removeItem(STORAGE_KEYS.userToken);
-  localStorage.removeItem(STORAGE_KEYS.accessToken);
+  quietly(() => {
+    localStorage.removeItem(STORAGE_KEYS.userToken);
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+  });
   void saveSlice('Auth', undefined).catch((e: unknown) => console.error('session store', e));
 }
 
 /** `userToken` without its refresh token, `access_token`, and the whole of it (tokens per company too) encrypted. */
 export function storeSession<S extends StoredSession>(session: S, userTokens: Record<string, S>): void {
   const { refreshToken: _r, ...visible } = session;
-  localStorage.setItem(STORAGE_KEYS.userToken, JSON.stringify(visible));
-  localStorage.setItem(STORAGE_KEYS.accessToken, session.accessToken);
+  quietly(() => {
+    localStorage.setItem(STORAGE_KEYS.userToken, JSON.stringify(visible));
+    localStorage.setItem(STORAGE_KEYS.accessToken, session.accessToken);
+  });
   void saveSlice('Auth', { session, userTokens }).catch((e: unknown) => console.error('session store', e));
 }
 
@@ -39,13 +56,13 @@ export async function readStoredSession(): Promise<{ auth: { session?: unknown; 
 
 /** The stored preferences as JSON, or null when none (or unreadable). */
 export function readStoredPreferences(): unknown {
-  const raw = localStorage.getItem(STORAGE_KEYS.preferences);
-  if (!raw) return null;
   try {
-    return JSON.parse(raw) as unknown;
+    const raw = localStorage.getItem(STORAGE_KEYS.preferences);
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
+    // Unparsable, or storage blocked: no preferences.
     return null;
   }
 }
 
-export const writeStoredPreferences = (preferences: unknown) => localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify(preferences));
+export const writeStoredPreferences = (preferences: unknown) => quietly(() => localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify(preferences)));

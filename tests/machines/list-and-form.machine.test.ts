@@ -30,19 +30,19 @@ function fakeApi(rows = [tag(1), tag(2), tag(3)]) {
   return api;
 }
 
-const machineWith = (api: ResourceApi<NodeTag, NodeTagInput>) =>
-  listAndFormMachine<NodeTag, { name: string; colour: string }, NodeTagInput>({
+const machineConfig = (api: ResourceApi<NodeTag, NodeTagInput>) => ({
     id: 'nodeTags',
     api,
     schema: nodeTagInput,
     blank: () => ({ name: '', colour: '#3366cc' }),
-    valuesOf: (t) => ({ name: t.name, colour: t.colour }),
-    toInput: (v) => ({ name: v.name, colour: v.colour }),
-    nameOf: (t) => t.name,
+    valuesOf: (t: NodeTag) => ({ name: t.name, colour: t.colour }),
+    toInput: (v: { name: string; colour: string }) => ({ name: v.name, colour: v.colour }),
+    nameOf: (t: NodeTag) => t.name,
     fieldKeys: { colour: { invalid_format: 'form.colour' } },
     defaultSort: 'name',
     pageSize: 2,
-  });
+  }) as const;
+const machineWith = (api: ResourceApi<NodeTag, NodeTagInput>) => listAndFormMachine<NodeTag, { name: string; colour: string }, NodeTagInput>(machineConfig(api));
 
 async function started(api = fakeApi()) {
   const actor = createActor(machineWith(api), { input: {} }).start();
@@ -124,8 +124,30 @@ describe('list-and-form machine', () => {
     await waitFor(a, (s) => s.matches({ form: 'closed' }) && s.matches({ list: 'ready' }));
     expect(api.create).toHaveBeenCalledWith({ name: 'Vaccines', colour: '#3366cc' });
     expect(a.getSnapshot().context.notice).toEqual({ key: 'manage.created', params: { name: 'Vaccines' } });
-    expect(a.getSnapshot().context.saved?.id).toBe('new');
     expect(api.calls.length).toBe(calls + 1);
+    a.send({ type: 'notice.dismiss' });
+    expect(a.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('takes list.where only for the filters its screen offers, and has no lookups region without lookups', async () => {
+    const plain = await started();
+    plain.send({ type: 'list.where', name: 'siteId', value: 's1' });
+    expect(plain.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(plain.getSnapshot().value).not.toHaveProperty('lookups');
+
+    const api = fakeApi();
+    const machine = listAndFormMachine<NodeTag, { name: string; colour: string }, NodeTagInput>({
+      ...machineConfig(api),
+      filters: ['siteId'],
+    });
+    const a = createActor(machine, { input: {} }).start();
+    await waitFor(a, (st) => st.matches({ list: 'ready' }));
+    a.send({ type: 'list.where', name: 'hubId', value: 'h1' });
+    expect(a.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    const calls = api.calls.length;
+    a.send({ type: 'list.where', name: 'siteId', value: 's1' });
+    await waitFor(a, (st) => st.matches({ list: 'ready' }));
+    expect(api.calls.slice(calls)).toEqual([{ siteId: 's1', q: undefined, sort: 'name', offset: 0, limit: 2 }]);
   });
 
   it('edits the active row (Enter) and saves with PUT', async () => {

@@ -254,6 +254,20 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn, returnHere: true });
   });
 
+  it('a 401 or 403 for a token the session no longer uses (the shadow\'s, revoked by its exit) leaves the session as it is', async () => {
+    const { actor, emitted, stored } = await signedIn();
+    const token = actor.getSnapshot().context.session!.accessToken;
+    const before = { emitted: emitted.length, stored: stored.length };
+    actor.send({ ...failed(401, { code: 'session_revoked' }), token: 'an-older-token' });
+    actor.send({ ...failed(403), token: 'an-older-token' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
+    expect({ emitted: emitted.length, stored: stored.length }).toEqual(before);
+    // The same refusal of the token in use ends it.
+    actor.send({ ...failed(401, { code: 'session_revoked' }), token });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
   it('several simultaneous 401s: each counts, the first alone notices (the rest arrive signed out)', async () => {
     const { actor, emitted, stored } = await signedIn();
     actor.send(failed(401, { code: 'session_expired' }));

@@ -1,6 +1,6 @@
-import { createEmptyActor, type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { type AnyActorScope, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { allNodes, valueOf } from './graph-nodes';
+import { allNodes, inertScope, initialNodes, valueOf } from './graph-nodes';
 
 // A machine's model as a browser sees it. A browser cannot send `xstate.done.actor.login`; it can type a password and
 // let the real server answer. So the model's events are browser actions, each standing for the machine events it
@@ -48,19 +48,14 @@ export interface Coverage {
 
 type Definition = ReturnType<AnyStateMachine['getTransitionData']>[number];
 
-/** An actor scope that runs nothing, as xstate/graph's own traversal uses: invoked children exist but never act. */
-function inertScope(): AnyActorScope {
-  const empty = createEmptyActor();
-  return {
-    self: empty, logger: () => {}, id: '', sessionId: 'model', defer: () => {}, system: empty.system,
-    stopChild: () => {}, emit: () => {}, actionExecutor: () => {},
-  } as unknown as AnyActorScope;
-}
-
 function advance(machine: AnyStateMachine, from: BrowserState, action: BrowserAction, seen?: { defs: Set<Definition>; states: AnyMachineSnapshot[] }, scope = inertScope()): BrowserState {
   let snap = from.machine;
   for (const event of action.events) {
-    if (seen) for (const def of machine.getTransitionData(snap as never, event as never)) seen.defs.add(def);
+    if (seen) {
+      for (const def of machine.getTransitionData(snap as never, event as never)) seen.defs.add(def);
+      // Every microstep's snapshot: a state left at once by an eventless transition (a decision) is entered too.
+      seen.states.push(...(machine.microstep(snap as never, event as never, inertScope()) as AnyMachineSnapshot[]));
+    }
     snap = machine.transition(snap as never, event as never, scope) as AnyMachineSnapshot;
     seen?.states.push(snap);
   }
@@ -92,12 +87,14 @@ export function browserPaths<A extends BrowserAction>(config: BrowserModelConfig
 
   const initial = logic.getInitialSnapshot();
   const nodes = allNodes(machine.root).filter((n) => n.path.length > 0);
+  const startNodes = initialNodes(machine.root).filter((n) => n.path.length > 0);
   const definitions = allNodes(machine.root).flatMap((n) => [...n.transitions.values()].flat());
   const reachOf = (steps: Step[]) => {
     const seen = { defs: new Set<Definition>(), states: [initial.machine] as AnyMachineSnapshot[] };
     let state = initial;
     for (const step of steps) state = advance(machine, state, step.event, seen);
     const nodeIds = new Set(nodes.filter((n) => seen.states.some((s) => s.matches(valueOf(n.path) as never))).map((n) => n.id));
+    for (const n of startNodes) nodeIds.add(n.id);
     return { defs: seen.defs, nodeIds };
   };
 

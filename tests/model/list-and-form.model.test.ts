@@ -7,7 +7,7 @@ import { buildModel, printCoverage, replay } from './model-coverage';
 
 /** A factory-made machine (Node Tags) through its model: every state and transition, replayed on a real actor. */
 describe('list-and-form machine (node tags, with a picker), model-based', () => {
-  // Node Tags' own config plus a lookup, so the pickers' region is in the model too.
+  // Node Tags' own config plus a lookup and a filter, so the pickers' region and `list.where` are in the model too.
   const nodeTagsMachine = listAndFormMachine({
     id: 'nodeTags',
     api: nodeTagsApi,
@@ -17,6 +17,7 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     toInput: (v) => v,
     nameOf: (tag) => tag.name,
     lookups: { sites: async () => [] },
+    filters: ['siteId'],
   });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
   const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
@@ -35,7 +36,7 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     { type: 'form.new' }, { type: 'form.edit', id: 't1' }, { type: 'form.edit' }, { type: 'form.change', field: 'name', value: 'Ward 3' },
     { type: 'form.change', field: 'name', value: '' }, { type: 'form.blur', field: 'name' }, { type: 'form.submit' }, { type: 'form.cancel' },
     { type: 'delete.ask', id: 't1' }, { type: 'delete.ask' }, { type: 'delete.confirm' }, { type: 'delete.cancel' },
-    { type: 'notice.dismiss' }, { type: 'saved.dismiss' },
+    { type: 'notice.dismiss' },
     done('lookups', { sites: [{ value: 's1', label: 'Ward' }] }), fail('lookups', { status: 0, code: 'network_error' }), { type: 'lookups.reload' },
   ];
   const sources = { page: 'fetchPage', save: 'saveRow', remove: 'removeRow', lookups: 'fetchLookups' };
@@ -46,8 +47,9 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     it(`covers every state and transition and the machine follows each path (${input.startNew ? 'opened to create' : 'opened to list'})`, async () => {
       const model = buildModel({ machine: nodeTagsMachine, input, serialize, simpleSerialize: coarse, events: events as never });
       printCoverage(`list-and-form${input.startNew ? ' (new)' : ''}`, model.coverage);
-      // `starting` decides on entry and never rests; the debounce's timer is a delayed transition the traversal cannot fire.
-      expect(model.coverage.missingStates).toEqual(['nodeTags.form.starting']);
+      // `starting` decides on entry and never rests: counted as entered in the microstep that passes through it. The
+      // debounce's timer is a delayed transition the traversal cannot fire.
+      expect(model.coverage.missingStates).toEqual([]);
       const missing = model.coverage.missingTransitions.filter((t) => !t.includes('xstate.after'));
       expect(missing).toEqual([]);
       await replay(nodeTagsMachine, model.paths.slice(0, 600), input, sources);

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, getInitialSnapshot, getNextSnapshot, type AnyActorLogic, type AnyStateMachine, type AnyMachineSnapshot, type EventObject, type AnyActorRef } from 'xstate';
 import { TestModel, type AdjacencyMap } from 'xstate/graph';
-import { allNodes, valueOf } from './graph-nodes';
+import { allNodes, inertScope, initialNodes, valueOf } from './graph-nodes';
 
 export { printCoverage } from './graph-nodes';
 
@@ -57,7 +57,14 @@ export function buildModel<TEvent extends EventObject>({ machine, events, serial
   // Coverage: state nodes active in some reached snapshot; transition definitions taken on some edge.
   const nodes = allNodes(machine.root).filter((n) => n.path.length > 0);
   const reached = Object.values(adjacency).map((a) => a.state as AnyMachineSnapshot);
-  const coveredNodes = nodes.filter((n) => reached.some((s) => s.matches(valueOf(n.path) as never)));
+  // Every microstep of every edge too: a decision state (left at once by an eventless transition) is entered there.
+  for (const { state, transitions } of Object.values(adjacency)) {
+    for (const t of Object.values(transitions) as { event: TEvent }[]) {
+      if (t.event.type !== 'xstate.init') reached.push(...(machine.microstep(state as never, t.event as never, inertScope()) as AnyMachineSnapshot[]));
+    }
+  }
+  const entered = new Set(initialNodes(machine.root).map((n) => n.id));
+  const coveredNodes = nodes.filter((n) => entered.has(n.id) || reached.some((s) => s.matches(valueOf(n.path) as never)));
   const definitions = allNodes(machine.root).flatMap((n) => [...n.transitions.values()].flat());
   const taken = new Set<unknown>();
   for (const { state, transitions } of Object.values(adjacency)) {

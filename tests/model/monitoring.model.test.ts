@@ -78,8 +78,9 @@ describe('site dashboard machine, model-based', () => {
   it('covers its states and transitions between the two models, and the machine follows every path', async () => {
     printCoverage('site-dashboard (open site)', site.coverage);
     printCoverage('site-dashboard (page)', page.coverage);
-    // `starting` only chooses between a site and the kept view on entry: it is never at rest, so no snapshot shows it.
-    expect(site.coverage.missingStates.filter((x) => page.coverage.missingStates.includes(x))).toEqual(['siteDashboard.page.starting']);
+    // `starting` only chooses between a site and the kept view on entry: never at rest, it is counted as entered in
+    // the microstep that passes through it.
+    expect(site.coverage.missingStates.filter((x) => page.coverage.missingStates.includes(x))).toEqual([]);
     expect(site.coverage.missingTransitions.filter((x) => page.coverage.missingTransitions.includes(x))).toEqual([]);
     await replay(siteDashboardMachine, site.paths.slice(0, 400), siteInput, sources, others);
     await replay(siteDashboardMachine, page.paths.slice(0, 400), pageInput, sources, others);

@@ -47,8 +47,9 @@ describe('command palette machine, model-based', () => {
   });
   it('covers every state and transition, and the machine follows every path', async () => {
     printCoverage('command-palette', model.coverage);
-    // `checking` only decides (an eventless `always`): no snapshot ever rests in it, so no path can end there.
-    expect(model.coverage.missingStates).toEqual(['commandPalette.open.sites.checking']);
+    // `checking` only decides (an eventless `always`): no snapshot rests in it, but the microstep that opens the
+    // palette enters it, and coverage counts that.
+    expect(model.coverage.missingStates).toEqual([]);
     expect(model.coverage.missingTransitions).toEqual([]);
     await replay(machine, model.paths, undefined, { loadSites: 'loadSites', search: 'search', rankLater: 'rankLater' });
   }, 120_000);

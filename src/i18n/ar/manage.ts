@@ -8,6 +8,7 @@ export const manage = {
   'manage.emptyFiltered': 'لا توجد نتائج مطابقة لـ «{{q}}».',
   'manage.failed': 'تعذّر تحميل القائمة.',
   'manage.retry': 'إعادة المحاولة',
+  'manage.lookupsFailed': 'تعذّر تحميل خيارات عوامل التصفية والنموذج: {{message}}',
   'manage.range': '{{from}}–{{to}} من {{total}}',
   'manage.previous': 'الصفحة السابقة',
   'manage.next': 'الصفحة التالية',

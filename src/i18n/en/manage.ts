@@ -8,6 +8,7 @@ export const manage = {
   'manage.emptyFiltered': 'Nothing matches “{{q}}”.',
   'manage.failed': 'The list could not be loaded.',
   'manage.retry': 'Try again',
+  'manage.lookupsFailed': 'The choices for the filters and the form could not be loaded: {{message}}',
   'manage.range': '{{from}}–{{to}} of {{total}}',
   'manage.previous': 'Previous page',
   'manage.next': 'Next page',

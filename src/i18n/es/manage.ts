@@ -8,6 +8,7 @@ export const manage = {
   'manage.emptyFiltered': 'Nada coincide con «{{q}}».',
   'manage.failed': 'No se ha podido cargar la lista.',
   'manage.retry': 'Reintentar',
+  'manage.lookupsFailed': 'No se pudieron cargar las opciones de los filtros y del formulario: {{message}}',
   'manage.range': '{{from}}–{{to}} de {{total}}',
   'manage.previous': 'Página anterior',
   'manage.next': 'Página siguiente',

@@ -8,6 +8,7 @@ export const manage = {
   'manage.emptyFiltered': 'Aucun résultat pour « {{q}} ».',
   'manage.failed': 'Impossible de charger la liste.',
   'manage.retry': 'Réessayer',
+  'manage.lookupsFailed': 'Les choix des filtres et du formulaire n’ont pas pu être chargés : {{message}}',
   'manage.range': '{{from}}–{{to}} sur {{total}}',
   'manage.previous': 'Page précédente',
   'manage.next': 'Page suivante',

@@ -8,6 +8,7 @@ export const manage = {
   'manage.emptyFiltered': 'Nessun risultato per «{{q}}».',
   'manage.failed': 'Impossibile caricare l’elenco.',
   'manage.retry': 'Riprovare',
+  'manage.lookupsFailed': 'Non è stato possibile caricare le scelte dei filtri e del modulo: {{message}}',
   'manage.range': '{{from}}–{{to}} di {{total}}',
   'manage.previous': 'Pagina precedente',
   'manage.next': 'Pagina successiva',

@@ -8,6 +8,7 @@ export const manage = {
   'manage.emptyFiltered': '没有与“{{q}}”匹配的内容。',
   'manage.failed': '无法加载列表。',
   'manage.retry': '重试',
+  'manage.lookupsFailed': '无法加载筛选条件和表单的选项：{{message}}',
   'manage.range': '第 {{from}}–{{to}} 项，共 {{total}} 项',
   'manage.previous': '上一页',
   'manage.next': '下一页',

@@ -19,7 +19,8 @@ export const callout = styleVariants({
   info: [base, { color: vars.palette.status.info.fg, background: vars.palette.status.info.bg }],
 });
 export const symbol = style({ flexShrink: 0, fontWeight: vars.font.weight.bold, lineHeight: 'inherit' });
-export const body = style({ minWidth: 0, color: vars.palette.text.primary });
+export const body = style({ minWidth: 0, flex: 1, color: vars.palette.text.primary });
+export const action = style({ flexShrink: 0, marginBlock: `calc(-1 * ${vars.space.xs})` });
 
 /** The class names of a plain error and success line, for markup that is not a Callout (a dialog's failure). */
 export const errorText = callout.error;

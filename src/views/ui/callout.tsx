@@ -9,11 +9,13 @@ export interface CalloutProps {
   role?: 'alert' | 'status' | 'note';
   /** For aria-describedby from the field the message is about. */
   id?: string;
+  /** A control at the end of the line (dismiss, try again), outside the announced words. */
+  action?: ReactNode;
   children: ReactNode;
 }
 
 /** A message in a form or on a page: tinted by tone, with the tone's symbol beside the words. */
-export function Callout({ tone, role, id, children }: CalloutProps) {
+export function Callout({ tone, role, id, action, children }: CalloutProps) {
   return (
     // The role and id sit on the words alone: what is announced, and what a field's aria-describedby reads, is the
     // message without its symbol.
@@ -24,6 +26,7 @@ export function Callout({ tone, role, id, children }: CalloutProps) {
       <div id={id} role={role} className={c.body}>
         {children}
       </div>
+      {action && <div className={c.action}>{action}</div>}
     </div>
   );
 }

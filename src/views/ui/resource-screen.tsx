@@ -9,6 +9,7 @@ import { SelectField } from './form-field';
 import * as c from './controls.css';
 import * as s from './form.css';
 import { Callout } from './callout';
+import { IconButton } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import * as r from './resource-screen.css';
 
@@ -59,8 +60,6 @@ export interface ResourceScreenProps<Item extends { id: string }, V extends obje
   form: (bind: FormBinding<V>) => ReactNode;
   /** The resource's own filters, beside the name filter. */
   filters?: ReactNode;
-  /** Shown after a save (a hub's new key, shown once). */
-  saved?: (item: Item, dismiss: () => void) => ReactNode;
   height?: number;
 }
 
@@ -88,7 +87,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
   const loading = useSelector(actor, (st) => st.matches({ list: 'loading' }) || st.matches({ list: 'debouncing' }));
   const listFailure = useSelector(actor, (st) => (st.matches({ list: 'failed' }) ? st.context.listFailure : null));
   const notice = useSelector(actor, (st) => st.context.notice);
-  const saved = useSelector(actor, (st) => st.context.saved);
+  const lookupFailure = useSelector(actor, (st) => (st.matches({ lookups: 'failed' } as never) ? st.context.lookupFailure : null));
   const formOpen = useSelector(actor, (st) => !st.matches({ form: 'closed' }));
   const confirming = useSelector(actor, (st) => st.context.confirming);
   const tableId = useId();
@@ -220,11 +219,30 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         {filters}
       </div>
       {notice && (
-        <Callout tone="success" role="status">
+        <Callout
+          tone="success"
+          role="status"
+          action={
+            <IconButton size="sm" label={t('notice.dismiss')} icon="✕" onClick={() => send({ type: 'notice.dismiss' })} />
+          }
+        >
           {t(notice.key, notice.params)}
         </Callout>
       )}
-      {saved && props.saved?.(saved, () => send({ type: 'saved.dismiss' }))}
+      {/* The pickers' choices (sites, hubs, tags) failed: the filters and the form would offer nothing, so say so. */}
+      {lookupFailure && (
+        <Callout
+          tone="error"
+          role="alert"
+          action={
+            <button type="button" className={c.secondary} onClick={() => send({ type: 'lookups.reload' })}>
+              {t('manage.retry')}
+            </button>
+          }
+        >
+          {t('manage.lookupsFailed', { message: t(lookupFailure.key, lookupFailure.params) })}
+        </Callout>
+      )}
       {/* A read that failed over rows already shown: they are the last answer's, so the failure is said above them
           (the table says it only in place of rows). */}
       {failure && rows.length > 0 && failure}

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type Row, type RowData } from '@tanstack/react-table';
+import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type RowData } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useElementWidth } from './use-width';
 import * as v from './virtual-table.css';
@@ -62,18 +62,15 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
           helper.display({
             id: c.id,
             header: () => <SortHeader column={c} sort={sort} onSort={onSort} sortLabel={sortLabel} />,
-            // Called by renderCell with the row's active flag as a second argument (see there).
-            cell: ((ctx: { row: Row<typeof features, T> }, active?: boolean) => c.cell(ctx.row.original, { index: ctx.row.index, active: active === true })) as never,
           }),
         ),
       ),
     [helper, columns, sort, onSort, sortLabel],
   );
   const table = useTable({ features, columns: defs, data: rows, getRowId: (r) => rowId(r) });
-  const model = table.getRowModel().rows;
   const template = useMemo(() => columns.map((c) => c.width ?? '1fr').join(' '), [columns]);
   return (
-    <div ref={frame} role="table" aria-label={label} aria-rowcount={model.length + 1} className={v.table}>
+    <div ref={frame} role="table" aria-label={label} aria-rowcount={rows.length + 1} className={v.table}>
       <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} />
       {rows.length === 0 && status ? (
         <div role="rowgroup">
@@ -82,7 +79,7 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
           </div>
         </div>
       ) : (
-        <Body model={model} label={label} height={height} template={template} active={active} rowPx={ROW_PX[density]} cells={defs} />
+        <Body rows={rows} columns={columns} label={label} height={height} template={template} active={active} rowPx={ROW_PX[density]} cells={defs} />
       )}
     </div>
   );
@@ -130,14 +127,17 @@ const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, templat
  * creating, removing or moving any. A slot the window does not need this frame keeps its last row where it was,
  * outside the window, as a pooled list does: hiding or removing it would cost a layout every frame. Rows are
  * absolutely positioned, and aria-rowindex gives assistive technology each row's true place.
+ *
+ * The body reads `rows` and `columns` themselves, never the table's row model: a model of 100,000 rows doubled the
+ * page's heap, and every full garbage collection then paused a scroll frame twice as long (docs/decisions.md, B3).
  */
-function Body<T extends RowData>({ model, label, height, template, active, rowPx, cells }: { model: Row<typeof features, T>[]; label: string; height: number; template: string; active: number; rowPx: number; cells: unknown }) {
+function Body<T extends RowData>({ rows, columns, label, height, template, active, rowPx, cells }: { rows: T[]; columns: Column<T>[]; label: string; height: number; template: string; active: number; rowPx: number; cells: unknown }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: model.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowPx, overscan: OVERSCAN });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowPx, overscan: OVERSCAN });
   // The keyboard's row is scrolled into view, so j/k past the window keeps it visible (and mounted to take focus).
   useEffect(() => {
-    if (active >= 0 && active < model.length) virtualizer.scrollToIndex(active, { align: 'auto' });
-  }, [active, model.length, virtualizer]);
+    if (active >= 0 && active < rows.length) virtualizer.scrollToIndex(active, { align: 'auto' });
+  }, [active, rows.length, virtualizer]);
   // Enough distinct keys for every row the window can hold at once; fixed, so keys never shift while scrolling.
   const slots = Math.ceil(height / rowPx) + 2 * OVERSCAN + 2;
   const last = useRef<(VirtualItem | undefined)[]>([]);
@@ -145,7 +145,7 @@ function Body<T extends RowData>({ model, label, height, template, active, rowPx
   for (const item of virtualizer.getVirtualItems()) bySlot[item.index % slots] = item;
   const shown = bySlot.map((item, k) => {
     const kept = last.current[k];
-    return item ?? (kept && kept.index < model.length ? kept : undefined);
+    return item ?? (kept && kept.index < rows.length ? kept : undefined);
   });
   last.current = shown;
   return (
@@ -153,7 +153,7 @@ function Body<T extends RowData>({ model, label, height, template, active, rowPx
     <div ref={scrollRef} role="rowgroup" tabIndex={0} aria-label={label} className={v.scroller} style={{ maxHeight: height }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {shown.map((item, k) =>
-          item ? <VirtualRow key={k} row={model[item.index]!} index={item.index} start={item.start} size={item.size} template={template} active={item.index === active} cells={cells} /> : null,
+          item ? <VirtualRow key={k} row={rows[item.index]!} index={item.index} start={item.start} size={item.size} template={template} active={item.index === active} columns={columns} cells={cells} /> : null,
         )}
       </div>
     </div>
@@ -161,16 +161,10 @@ function Body<T extends RowData>({ model, label, height, template, active, rowPx
 }
 
 /**
- * A cell's content from its definition. Our column cells are plain functions of the row (Column.cell, no hooks), so
- * they are called rather than mounted as components the way FlexRender does: two fibers fewer per cell, which is
- * most of a scroll frame's rendering.
+ * One body row; memoised, so rows that stay on screen while scrolling are not rendered again. Our column cells are
+ * plain functions of the row (Column.cell, no hooks), so they are called rather than mounted as components the way
+ * FlexRender does: two fibers fewer per cell, which is most of a scroll frame's rendering.
  */
-function renderCell<T extends RowData>(cell: ReturnType<Row<typeof features, T>['getAllCells']>[number], active: boolean): ReactNode {
-  const def = cell.column.columnDef.cell;
-  return typeof def === 'function' ? (def as (ctx: unknown, active: boolean) => ReactNode)(cell.getContext(), active) : (def as ReactNode);
-}
-
-/** One body row; memoised, so rows that stay on screen while scrolling are not rendered again. */
 const VirtualRow = memo(function VirtualRow<T extends RowData>({
   row,
   index,
@@ -178,14 +172,16 @@ const VirtualRow = memo(function VirtualRow<T extends RowData>({
   size,
   template,
   active,
+  columns,
 }: {
-  row: Row<typeof features, T>;
+  row: T;
   index: number;
   start: number;
   size: number;
   template: string;
   active: boolean;
-  /** The column definitions: unread here, but a new set (a cell that shows the current company) renders the row again. */
+  columns: Column<T>[];
+  /** The table's column definitions: unread here, but a new set (a cell that shows the current company) renders the row again. */
   cells: unknown;
 }) {
   return (
@@ -196,11 +192,11 @@ const VirtualRow = memo(function VirtualRow<T extends RowData>({
       data-active={active || undefined}
       style={{ gridTemplateColumns: template, transform: `translateY(${start}px)`, height: size }}
     >
-      {row.getAllCells().map((cell) => (
-        <div role="cell" key={cell.column.id} className={v.td}>
-          {renderCell(cell, active)}
+      {columns.map((c) => (
+        <div role="cell" key={c.id} className={v.td}>
+          {c.cell(row, { index, active })}
         </div>
       ))}
     </div>
   );
-}) as <T extends RowData>(props: { row: Row<typeof features, T>; index: number; start: number; size: number; template: string; active: boolean; cells: unknown }) => ReactNode;
+}) as <T extends RowData>(props: { row: T; index: number; start: number; size: number; template: string; active: boolean; columns: Column<T>[]; cells: unknown }) => ReactNode;

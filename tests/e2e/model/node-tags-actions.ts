@@ -50,7 +50,7 @@ export type NodeTagsAction = BrowserAction & {
   readonly type:
     | 'page.open'
     | 'filter' | 'debounce' | 'sort' | 'page.next' | 'page.prev' | 'list.retry' | 'list.answered' | 'list.cut'
-    | 'key.move' | 'form.new' | 'row.edit' | 'key.edit'
+    | 'notice.dismiss' | 'key.move' | 'form.new' | 'row.edit' | 'key.edit'
     | 'name.fill' | 'colour.fill' | 'field.blur' | 'form.submit' | 'form.cancel' | 'save.accepted' | 'save.refused' | 'save.cut'
     | 'row.delete' | 'key.delete' | 'delete.confirm' | 'delete.cancel' | 'delete.accepted' | 'delete.refused' | 'delete.cut';
   /** The query typed, the row acted on, the name typed or the key pressed. */
@@ -58,7 +58,7 @@ export type NodeTagsAction = BrowserAction & {
 };
 
 export type NodeTagsContext = ListAndFormContext<NodeTag, NodeTagValues>;
-type Ev = ListAndFormEvent<NodeTag, NodeTagValues> | EventObject;
+type Ev = ListAndFormEvent<NodeTagValues> | EventObject;
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
 const fail = (id: string, error: { status: number; code: string; details?: unknown }): EventObject =>
@@ -190,6 +190,8 @@ export function nodeTagsActions(state: BrowserState): NodeTagsAction[] {
   for (const q of FILTERS_FROM[c.q as ModelQuery]) add('filter', [{ type: 'list.filter', q }], { target: q });
   // Try again is offered where the failure shows, in place of the rows or above them.
   if (is(m, { list: 'failed' })) add('list.retry', [{ type: 'list.reload' }]);
+  // What a write did ("“Gamma” created.") stays until dismissed or the next form opens.
+  if (c.notice) add('notice.dismiss', [{ type: 'notice.dismiss' }]);
   if (ready && c.q === 'many') {
     if (c.offset + c.rows.length < c.total) add('page.next', [{ type: 'list.page', offset: c.offset + c.limit }]);
     if (c.offset > 0) add('page.prev', [{ type: 'list.page', offset: Math.max(0, c.offset - c.limit) }]);

@@ -185,6 +185,9 @@ export class NodeTagsDriver {
         return this.reads.shift()!.continue();
       case 'list.cut':
         return this.cut(this.reads, this.screen().getByRole('alert').filter({ hasText: network }));
+      case 'notice.dismiss':
+        await this.screen().getByRole('button', { name: say('notice.dismiss') }).click();
+        return;
       case 'key.move':
         await this.focusBody();
         await page.keyboard.press(action.target!);

@@ -42,7 +42,7 @@ export type PaletteAction = BrowserAction & {
   readonly type:
     | 'sign.in' | 'logout' | 'chord'
     | 'key.open' | 'button.open' | 'code.arrives' | 'key.close' | 'escape'
-    | 'type.early' | 'type' | 'frame' | 'wait'
+    | 'type.early' | 'type' | 'type.unsliced' | 'frame' | 'wait'
     | 'down' | 'hover' | 'enter' | 'backspace'
     | 'sites.answer' | 'sites.refused' | 'search.answer' | 'search.refused';
   readonly page?: PalettePage;
@@ -130,7 +130,12 @@ export function paletteActions(state: BrowserState): PaletteAction[] {
   // Enter before the next ranking lands takes that stale row's page transition along with the ranking's: a product
   // bug (a blank app when nothing matches the longer query; the Language page's first row chosen at once when
   // "Language ›" still tops it), which the model stays off. Otherwise more typing adds no transition.
-  if (c.query === '' && top === 'root') add('type', [...WORD].map((_, i) => ({ type: 'palette.query', query: WORD.slice(0, i + 1) })));
+  if (c.query === '' && top === 'root') {
+    add('type', [...WORD].map((_, i) => ({ type: 'palette.query', query: WORD.slice(0, i + 1) })));
+    // In a browser whose MessageChannel cannot be made, the ranking in slices fails as it starts: each key is then
+    // ranked at once, without waiting for a frame.
+    add('type.unsliced', [...WORD].flatMap((_, i) => [{ type: 'palette.query', query: WORD.slice(0, i + 1) }, fail('rankLater')]));
+  }
   if (c.query === '' && c.pages.length > 1) add('backspace', [{ type: 'palette.back' }]);
   if (c.selected === 0 && c.results.length > 1) add('down', [{ type: 'palette.move', delta: 1 }]);
   if (POINTER_SELECTS_ROW && c.selected === 0 && c.results.length > 2) add('hover', [{ type: 'palette.select', index: 2 }]);

@@ -165,6 +165,17 @@ export class PaletteDriver {
     const loadsSites = after.machine.matches({ open: { sites: 'loading' } } as never);
     switch (action.type) {
       case 'sign.in':
+        // A MessageChannel that can be refused on demand, as in a browser without one: the app's ranking in slices
+        // needs a new one per ranking (React's scheduler made its own at load, before any refusal).
+        await page.addInitScript(() => {
+          const Real = window.MessageChannel;
+          const Refusable = function MessageChannel() {
+            if ((window as unknown as { refuseChannels?: boolean }).refuseChannels) throw new DOMException('MessageChannel is not available', 'NotSupportedError');
+            return new Real();
+          } as unknown as typeof MessageChannel;
+          Refusable.prototype = Real.prototype;
+          window.MessageChannel = Refusable;
+        });
         await signInAs(page, MANAGER);
         this.scope = await this.readScope();
         // From here on the clock moves only when the path says so.
@@ -193,6 +204,12 @@ export class PaletteDriver {
       case 'type.early':
       case 'type':
         await page.keyboard.type(WORD);
+        this.sinceTyped = 0;
+        return;
+      case 'type.unsliced':
+        await page.evaluate(() => ((window as unknown as { refuseChannels?: boolean }).refuseChannels = true));
+        await page.keyboard.type(WORD);
+        await page.evaluate(() => ((window as unknown as { refuseChannels?: boolean }).refuseChannels = false));
         this.sinceTyped = 0;
         return;
       case 'frame':

@@ -21,23 +21,24 @@ const shadowOf = (kind: 'company' | 'user') =>
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
 const fail = (id: string, status: number): EventObject => ({ type: `xstate.error.actor.${id}`, error: { status, code: status === 0 ? 'network_error' : 'x', message: `failed ${status}` } }) as EventObject;
-const failed = (status: number, call: string, online = true): EventObject =>
-  ({ type: 'api.failed', status, code: status === 0 ? 'network_error' : 'x', online, path: '/', call }) as EventObject;
+const failed = (status: number, call: string, online = true, path = '/', token?: string): EventObject =>
+  ({ type: 'api.failed', status, code: status === 0 ? 'network_error' : 'x', online, path, call, token }) as EventObject;
 const succeeded: EventObject = { type: 'api.succeeded' };
 /** A user event of the machine, or an answer of one of its actors. */
 type Ev = SessionEvent | EventObject;
 
 export type SessionAction = BrowserAction & {
   readonly type:
-    | 'visit.fresh' | 'visit.stored'
-    | 'login.submit' | 'login.accepted' | 'login.refused'
+    | 'visit.fresh' | 'visit.stored' | 'visit.blocked'
+    | 'login.submit' | 'external.submit' | 'login.accepted' | 'login.refused'
     | 'code.submit' | 'code.accepted' | 'code.refused' | 'code.resend' | 'resend.accepted' | 'resend.cut' | 'code.cancel'
-    | 'company.switch' | 'company.current' | 'switch.accepted' | 'switch.cut'
+    | 'company.switch' | 'company.current' | 'switch.accepted' | 'switch.refused' | 'switch.cut'
     | 'shadow.company' | 'shadow.user' | 'shadow.accepted' | 'shadow.cut'
-    | 'shadow.exit' | 'exit.accepted' | 'exit.cut'
+    | 'shadow.exit' | 'exit.accepted' | 'exit.racing' | 'exit.cut'
     | 'token.expire' | 'refresh.accepted' | 'refresh.refused' | 'refresh.cut'
     | 'logout.submit' | 'logout.accepted' | 'logout.cut' | 'logout.offline' | 'logout.revoked'
-    | 'data.revoked' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'password.change' | 'page.visit' | 'maintenance.back';
+    | 'data.revoked' | 'data.forbidden' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'password.change' | 'page.visit'
+    | 'maintenance.back' | 'maintenance.cut';
   /** The email typed, the company chosen, or the shadow asked for. */
   readonly target?: string;
 };
@@ -56,16 +57,25 @@ export function sessionActions(state: BrowserState): SessionAction[] {
   if (state.page === 'maintenance') {
     // The maintenance page offers one way on: back home.
     add('maintenance.back', [], { page: 'app' });
+    // Calls still made there (the live stream back after a blip re-reads the alert count) fail quietly: the page
+    // already says the service cannot be reached. Only a session with a company has a live stream.
+    if (is(m, 'signedIn') && c.session?.companyId) add('maintenance.cut', [failed(0, '/api/alertevents', true, '/maintenance')]);
     return out;
   }
   if (is(m, 'restoring')) {
     add('visit.fresh', [done('restore', { session: null, userTokens: {}, unauthorizedCount: 0 })]);
     const held = { ...manager('c1'), loggedTime: Date.now() };
     add('visit.stored', [done('restore', { session: held, userTokens: { c1: held }, unauthorizedCount: 0 }), succeeded]);
+    // Site data blocked by the browser's settings: reading the stored session throws, and the app starts signed out.
+    add('visit.blocked', [{ type: 'xstate.error.actor.restore', error: new DOMException('The operation is insecure.', 'SecurityError') } as EventObject]);
   }
   if (is(m, { signedOut: 'idle' })) {
     add('login.submit', [{ type: 'session.login', email: ADMIN, password: 'x', rememberMe: false }], { target: ADMIN });
     add('login.submit', [{ type: 'session.login', email: MANAGER, password: 'x', rememberMe: false }], { target: MANAGER });
+    // Through the OpenID provider: the callback page establishes the session, or for an account with MFA on asks for
+    // our one-time code.
+    add('external.submit', [{ type: 'session.establish', session: manager('c1') }, succeeded], { target: MANAGER });
+    add('external.submit', [{ type: 'session.challenge', mfaToken: 'mfa', email: ADMIN, rememberMe: false }], { target: ADMIN });
   }
   if (is(m, { signedOut: 'authenticating' })) {
     const email = c.mfa?.email;
@@ -114,6 +124,8 @@ function signedInActions(state: BrowserState, add: (type: SessionAction['type'],
   if (is(m, { signedIn: { activity: 'switching' } }) && tokenIdle) {
     const target = (s.companyId === 'c1' ? 'c2' : 'c1') as ModelCompany;
     add('switch.accepted', [done('switch', manager(target)), succeeded]);
+    // The server refuses (the membership was removed meanwhile): reported, then the switch's own failure says so.
+    add('switch.refused', [failed(403, '/api/switch-company'), fail('switch', 403)]);
     add('switch.cut', [failed(0, '/api/switch-company'), fail('switch', 0)], { page: 'maintenance' });
   }
   if (idle && tokenIdle && s.role === 'admin' && !s.isShadow) {
@@ -127,6 +139,9 @@ function signedInActions(state: BrowserState, add: (type: SessionAction['type'],
   if (idle && tokenIdle && s.isShadow) add('shadow.exit', [{ type: 'shadow.exit' }]);
   if (is(m, { signedIn: { activity: 'exitingShadow' } })) {
     add('exit.accepted', [done('exitShadow', admin), succeeded]);
+    // A call of the shadow's still on its way as the exit answers: the exit revoked its token, and that refusal is
+    // no reason to end the administrator's session.
+    add('exit.racing', [done('exitShadow', admin), succeeded, failed(401, '/api/data', true, '/', s.accessToken)]);
     add('exit.cut', [failed(0, '/api/exit-shadow'), fail('exitShadow', 0)], { page: 'maintenance' });
   }
 
@@ -134,6 +149,8 @@ function signedInActions(state: BrowserState, add: (type: SessionAction['type'],
     add('token.expire', [{ type: 'token.refresh' }]);
     add('logout.submit', [{ type: 'session.logout' }]);
     add('data.revoked', [failed(401, '/api/data')]);
+    // A call the role may not make: the session ends with the reason (SPEC §8). Admins may make every call.
+    if (s.role !== 'admin') add('data.forbidden', [failed(403, '/api/data')]);
     add('data.cut', [failed(0, '/api/data')], { page: 'maintenance' });
     add('data.offline', [failed(0, '/api/data', false)]);
     add('page.visit', [{ type: 'route.visited', path: '/my-profile' }, succeeded]);

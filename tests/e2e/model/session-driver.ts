@@ -19,6 +19,8 @@ interface Held {
 
 export class SessionDriver {
   private held: Held | null = null;
+  /** A data call of the shadow session held while its exit goes through (see exit.racing). */
+  private racing: Promise<Route> | null = null;
   private codeSince = 0;
   private revokeWith: string | null = null;
   private readonly companies: Partial<Record<ModelCompany, string>> = {};
@@ -50,11 +52,12 @@ export class SessionDriver {
     this.held = { pattern, route };
   }
 
-  private async release(how: 'continue' | 'abort') {
+  /** Lets the held request go on (or sends it on with another body), or cuts it as a lost connection would. */
+  private async release(how: 'continue' | 'abort', postData?: string) {
     const held = this.held!;
     this.held = null;
     const route = await held.route;
-    if (how === 'continue') await route.continue();
+    if (how === 'continue') await route.continue(postData === undefined ? undefined : { postData });
     else await route.abort('internetdisconnected');
     await this.page.unroute(held.pattern);
   }
@@ -112,6 +115,18 @@ export class SessionDriver {
       case 'visit.fresh':
         await page.goto('/');
         return;
+      case 'visit.blocked':
+        // The browser blocks this site's data (a privacy setting): every touch of localStorage throws.
+        await page.addInitScript(() => {
+          Object.defineProperty(window, 'localStorage', {
+            configurable: true,
+            get() {
+              throw new DOMException('The operation is insecure.', 'SecurityError');
+            },
+          });
+        });
+        await page.goto('/');
+        return;
       case 'visit.stored': {
         // Another tab signs in first; this page then starts from the stored session.
         const other = await this.context.newPage();
@@ -144,6 +159,22 @@ export class SessionDriver {
       case 'refresh.cut':
       case 'logout.cut':
         return this.release('abort');
+      case 'external.submit': {
+        // Through the real OpenID provider (tests/e2e/oidc-provider-server.ts): its development login form takes any
+        // password for the email, then asks for consent; its callback lands on our page that finishes the sign-in.
+        this.codeSince = Date.now() - 1000;
+        await page.getByRole('button', { name: 'Sign in with Auth0' }).click();
+        await page.locator('input[name="login"]').fill(action.target!);
+        await page.locator('input[name="password"]').fill('anything');
+        await page.getByRole('button', { name: 'Sign-in' }).click();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        return;
+      }
+      case 'switch.refused':
+        // A company the manager is not a member of (as after being removed meanwhile): the server's own 403.
+        await this.release('continue', JSON.stringify({ companyId: '00000000-0000-4000-8000-0000000000c9' }));
+        await expect(page.getByRole('alert').filter({ hasText: 'Your role does not allow this.' })).toBeVisible();
+        return;
       case 'code.submit': {
         const code = await codeFromOutbox(page.request, ADMIN, this.codeSince);
         // A refused code is a wrong one: the real code with its last digit changed.
@@ -205,6 +236,19 @@ export class SessionDriver {
         return this.waitHeld();
       }
       case 'shadow.exit':
+        if (next?.type === 'exit.racing') {
+          // A page's call made with the shadow's token, held until the exit has answered.
+          let resolve!: (r: Route) => void;
+          this.racing = new Promise<Route>((r) => (resolve = r));
+          let taken = false;
+          await page.route(DATA_CALL, (r) => {
+            if (taken) return r.continue();
+            taken = true;
+            resolve(r);
+          });
+          await this.visitAnotherPage();
+          await this.racing;
+        }
         await this.hold(API('exit-shadow'));
         await page.getByRole('status').filter({ hasText: 'You are acting as' }).getByRole('button', { name: 'Exit' }).click();
         return this.waitHeld();
@@ -216,6 +260,19 @@ export class SessionDriver {
         await this.context.clock.fastForward('16:00');
         await this.visitAnotherPage();
         return this.waitHeld();
+      }
+      case 'exit.racing': {
+        await this.release('continue');
+        await expect(this.nav().getByRole('link', { name: 'Admin Dashboard', exact: true })).toBeVisible();
+        const route = await this.racing!;
+        this.racing = null;
+        const answered = page.waitForResponse((r) => r.request() === route.request());
+        await route.continue();
+        expect((await answered).status(), 'the revoked shadow token is refused').toBe(401);
+        await page.unroute(DATA_CALL);
+        // The refusal's report reaches the session after the answer's body is read: give it time to act, wrongly.
+        await page.waitForTimeout(500);
+        return;
       }
       case 'refresh.refused':
         await this.revokeElsewhere(this.revokeWith);
@@ -238,6 +295,21 @@ export class SessionDriver {
         // A call of the page's own (the alert badge, say) may meet the refusal first; either way it is a data call.
         await this.visitAnotherPage().catch(() => undefined);
         return;
+      case 'data.forbidden': {
+        // A call this role may not make: the page's next call is sent to an administrators' route, and the server
+        // answers 403 itself (shadow sessions are refused there too).
+        let taken = false;
+        await page.route(DATA_CALL, (r) => {
+          if (taken) return r.continue();
+          taken = true;
+          return r.continue({ url: new URL('/api/admin/overview', r.request().url()).href });
+        });
+        await this.visitAnotherPage().catch(() => undefined);
+        await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+        await page.unroute(DATA_CALL);
+        await expect(page.getByRole('alert').filter({ hasText: 'Your role does not allow this.' })).toBeVisible();
+        return;
+      }
       case 'data.cut':
         await this.hold(DATA_CALL);
         await this.visitAnotherPage();
@@ -284,6 +356,16 @@ export class SessionDriver {
       }
       case 'maintenance.back':
         await page.getByRole('link', { name: 'BACK HOME' }).click();
+        return;
+      case 'maintenance.cut':
+        // The connection blinks: the live stream, back, re-reads the open alert count, and that call is lost too.
+        await this.hold(API('alertevents'));
+        await this.context.setOffline(true);
+        await page.waitForFunction(() => !navigator.onLine);
+        await this.context.setOffline(false);
+        await this.waitHeld();
+        await this.release('abort');
+        await expect(page).toHaveURL(/\/maintenance$/);
         return;
     }
   }
