@@ -1,4 +1,4 @@
-import { assertEvent, assign, createMachine, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyStateMachine } from 'xstate';
+import { assertEvent, assign, createMachine, enqueueActions, fromPromise, setup, stateIn, type ActorRefFrom, type AnyStateMachine } from 'xstate';
 import type { ZodType } from 'zod';
 import type { ResourceApi, ListRequest } from '../api/resource.api';
 import type { ListAnswer } from '../api/contract/list';
@@ -364,9 +364,12 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       },
       // Only a resource whose pickers need other resources' rows keeps this region (see `trimmed`).
       lookups: {
-        initial: 'loading',
+        initial: 'waiting',
         on: { 'lookups.reload': '.loading' },
         states: {
+          // The list's first page comes first: its rows are what the screen opens for, and the choices (hundreds of
+          // sites and hubs) arriving while they are drawn would delay them. Asked for once the first page is in.
+          waiting: { always: { guard: stateIn({ list: 'ready' }), target: 'loading' } },
           loading: {
             invoke: {
               id: 'lookups',

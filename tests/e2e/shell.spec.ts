@@ -308,7 +308,7 @@ test('external sign-in through a real OpenID provider (Auth0 button), back where
   await expect(page.getByRole('button', { name: 'Sign in with Google Plus' })).toHaveCount(0);
   await page.screenshot({ path: 'screenshots/sign-in.png', fullPage: true });
   await page.getByRole('button', { name: 'Sign in with Auth0' }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:8182\/interaction\//);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/interaction\//);
   await page.locator('input[name="login"]').fill('manager@sitewatch.test');
   await page.locator('input[name="password"]').fill('anything');
   await page.getByRole('button', { name: 'Sign-in' }).click();
