@@ -124,8 +124,10 @@ describe('readings partitions (PostgreSQL) and raw retention (both databases)', 
       kolkata = await feedIn('Asia/Kolkata', 'instant');
       meter = await feedIn('America/Santiago', 'counter');
       const rows = [];
-      // The meter is replaced (register back to zero) 50 days ago: a non-rising bucket past retention.
-      reset = from + 25 * DAY + 7 * QUARTER;
+      // The meter is replaced (register back to zero) 50 days ago, at local noon: a non-rising day past retention. (A
+      // fixed offset from `from` fell on Santiago's midnight when the suite ran between 01:15 and 01:30 UTC, and a day
+      // that starts with the reset does rise.)
+      reset = localDayStart(from + 25 * DAY, 'America/Santiago') + 12 * 4 * QUARTER;
       let register = 1000;
       for (let ts = from; ts < to; ts += QUARTER) {
         rows.push({ feedId: london.feed, ts, value: 4 + Math.sin(ts / 7e6) });

@@ -41,6 +41,11 @@ export class SessionDriver {
 
   /** Holds the first request matching `pattern` at the network; later ones pass. */
   private async hold(pattern: RegExp) {
+    this.held = { pattern, ...(await this.holdFirst(pattern)) };
+  }
+
+  /** The first request matching `pattern`, held at the network (its route, once it comes); later ones pass. */
+  private async holdFirst(pattern: RegExp): Promise<{ route: Promise<Route> }> {
     let resolve!: (r: Route) => void;
     const route = new Promise<Route>((r) => (resolve = r));
     let taken = false;
@@ -49,7 +54,7 @@ export class SessionDriver {
       taken = true;
       resolve(r);
     });
-    this.held = { pattern, route };
+    return { route };
   }
 
   /** Lets the held request go on (or sends it on with another body), or cuts it as a lost connection would. */
@@ -238,14 +243,7 @@ export class SessionDriver {
       case 'shadow.exit':
         if (next?.type === 'exit.racing') {
           // A page's call made with the shadow's token, held until the exit has answered.
-          let resolve!: (r: Route) => void;
-          this.racing = new Promise<Route>((r) => (resolve = r));
-          let taken = false;
-          await page.route(DATA_CALL, (r) => {
-            if (taken) return r.continue();
-            taken = true;
-            resolve(r);
-          });
+          this.racing = (await this.holdFirst(DATA_CALL)).route;
           await this.visitAnotherPage();
           await this.racing;
         }
