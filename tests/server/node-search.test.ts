@@ -199,6 +199,27 @@ describe.each(PG ? (['default', 'icu'] as const) : (['default'] as const))('the 
       expect(served).toBeGreaterThan(200);
     });
   }
+
+  it('answers as SQL does while words are typed and taken back, narrowing the matches it kept', async (ctx) => {
+    if (!fresh) return ctx.skip();
+    const db = fresh.db;
+    const world = await buildWorld(db, 4, 400);
+    expect(await warmNodeSearch(db, world.company)).toBe(true);
+    const r = rng(4 * 104729);
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+    const before = nodeSearchStats(db).narrowed;
+    for (let k = 0; k < 25; k++) {
+      // One to three words from the world's names and serials (and the pieces), typed a key at a time, then taken back.
+      const phrase = Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick([...world.words, ...PIECES]).split(/\s+/)[0] || 'a').join(' ');
+      const keys = [...phrase];
+      const typed = [...keys.map((_, i) => keys.slice(0, i + 1).join('')), ...keys.map((_, i) => keys.slice(0, keys.length - 1 - i).join(''))];
+      for (const q of typed) {
+        const query = nodeListQuery.parse({ ...(q ? { q } : {}), sort: pick(['name', '-name', 'siteName']), limit: 25 });
+        expect(await searchNodes(db, world.company, query), `typing ${JSON.stringify(q)}`).toEqual(await listNodes(db, world.company, query));
+      }
+    }
+    expect(nodeSearchStats(db).narrowed - before, 'typing on narrowed kept matches').toBeGreaterThan(20);
+  });
 });
 
 describe('the version of a company\'s list', () => {
