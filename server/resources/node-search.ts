@@ -29,6 +29,11 @@ interface CompanyIndex {
   version: number;
   ids: string[];
   /**
+   * SQLite's rowid of each node (null on PostgreSQL): the page's live columns are read by it, one b-tree search a
+   * node where the id takes two (the id's index, then the table).
+   */
+  rowids: Float64Array | null;
+  /**
    * Every node's `lower(name) + '\n' + lower(serial)`, in position order, joined by '\n'. A word holds no whitespace,
    * so it is found inside one name or one serial, never across two; one string searched once per word is many times
    * faster than a call per node.
@@ -360,6 +365,7 @@ async function buildIndex(db: Db, companyId: string, postgres: boolean, chunk: n
   // The number first: a write that lands while the rows are read makes the copy stale at once, never wrongly fresh.
   const version = await versionOf(db, companyId);
   const ids: string[] = [];
+  const rowids: number[] = [];
   const parts: string[] = [];
   const names: string[] = [];
   const serials: string[] = [];
@@ -372,6 +378,7 @@ async function buildIndex(db: Db, companyId: string, postgres: boolean, chunk: n
     const rows = await db
       .selectFrom('nodes')
       .select(['id', 'name', 'serial', sql<string>`lower(name)`.as('lowerName'), sql<string>`lower(serial)`.as('lowerSerial'), 'deviceType', 'hubId', 'siteId'])
+      .select(postgres ? sql<number>`0`.as('rid') : sql<number>`rowid`.as('rid'))
       .where('companyId', '=', companyId)
       // Spelt out rather than a row value `(lower(name), id) > (…)`, which SQLite does not take as an index range.
       .$if(after !== undefined, (q) => q.where(sql<boolean>`lower(name) >= ${after!.lowerName} AND (lower(name) > ${after!.lowerName} OR id > ${after!.id})`))
@@ -381,6 +388,7 @@ async function buildIndex(db: Db, companyId: string, postgres: boolean, chunk: n
       .execute();
     for (const r of rows) {
       ids.push(r.id);
+      rowids.push(Number(r.rid));
       parts.push(r.lowerName, r.lowerSerial);
       names.push(r.name);
       serials.push(r.serial);
@@ -412,7 +420,7 @@ async function buildIndex(db: Db, companyId: string, postgres: boolean, chunk: n
       siteName: { of: sites.of, keys: siteNames.map((x) => x && x.lower) },
     });
   return {
-    version, ids, text, starts, names, serials,
+    version, ids, rowids: postgres ? null : Float64Array.from(rowids), text, starts, names, serials,
     typeOf: Int32Array.from(types.of), hubOf: Int32Array.from(hubs.of), siteOf: Int32Array.from(sites.of), types: types.values, hubs: hubs.values, sites: sites.values,
     hubNames: hubNames.map((x) => x && x.name), siteNames: siteNames.map((x) => x && x.name), recent: new Map(),
     orders: { name: Int32Array.from({ length: n }, (_, i) => i), ...orders }, bytes: estimateBytes(ids, text, names, serials), usedAt: Date.now(),
@@ -434,9 +442,9 @@ function estimateBytes(ids: string[], text: string, names: string[], serials: st
   const chars = (s: string) => s.length * (/[\u0100-\uffff]/.test(s) ? 2 : 1);
   let bytes = chars(text);
   for (let i = 0; i < ids.length; i++) bytes += 3 * 16 + chars(ids[i]!) + chars(names[i]!) + chars(serials[i]!);
-  // Three arrays of 8-byte slots (ids, names, serials); `starts`, type, hub, site and four orders of 4 bytes; the
+  // Three arrays of 8-byte slots (ids, names, serials), the rowids' 8 bytes; `starts`, type, hub, site and four orders of 4 bytes; the
   // recent filters' matches, a byte each.
-  return bytes + ids.length * (3 * 8 + 8 * 4 + RECENT_FILTERS);
+  return bytes + ids.length * (3 * 8 + 8 + 8 * 4 + RECENT_FILTERS);
 }
 
 /**
@@ -447,18 +455,22 @@ function estimateBytes(ids: string[], text: string, names: string[], serials: st
 async function pageRows(db: Db, index: CompanyIndex, positions: number[]): Promise<NodeItem[]> {
   if (positions.length === 0) return [];
   const ids = positions.map((i) => index.ids[i]!);
-  const [live, tags] = await Promise.all([
+  const live = (by: { rowid: number[] } | { id: string[] }) =>
     db
       .selectFrom('nodes')
       .select((eb) => [
         'id', 'batteryPct', 'signalDbm', 'lastSeenAt',
         eb.selectFrom('feeds').select(sql<number>`count(*)`.as('n')).whereRef('feeds.nodeId', '=', 'nodes.id').as('feedCount'),
       ])
-      .where('id', 'in', ids)
-      .execute(),
-    tagsOfNodes(db, ids),
-  ]);
-  const liveOf = new Map(live.map((r) => [r.id, r]));
+      .$call((q) => ('rowid' in by ? q.where(sql<number>`rowid`, 'in', by.rowid) : q.where('id', 'in', by.id)))
+      .execute();
+  const { rowids } = index;
+  const [rows, tags] = await Promise.all([live(rowids ? { rowid: positions.map((i) => rowids[i]!) } : { id: ids }), tagsOfNodes(db, ids)]);
+  const liveOf = new Map(rows.map((r) => [r.id, r]));
+  // A rowid names its node until a VACUUM renumbers the table: a node its rowid did not find is looked up by its id
+  // (and one deleted meanwhile is then not found either way).
+  const lost = rowids ? ids.filter((id) => !liveOf.has(id)) : [];
+  if (lost.length) for (const r of await live({ id: lost })) liveOf.set(r.id, r);
   const out: NodeItem[] = [];
   for (const i of positions) {
     const id = index.ids[i]!;

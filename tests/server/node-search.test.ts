@@ -221,6 +221,24 @@ describe.each(PG ? (['default', 'icu'] as const) : (['default'] as const))('the 
     }
     expect(nodeSearchStats(db).narrowed - before, 'typing on narrowed kept matches').toBeGreaterThan(20);
   });
+
+  it('reads the live columns of the right nodes after their rowids moved (SQLite: VACUUM renumbers them)', async (ctx) => {
+    if (!fresh || PG) return ctx.skip();
+    const db = fresh.db;
+    const world = await buildWorld(db, 5, 300);
+    await db.updateTable('nodes').set({ batteryPct: sql`rowid % 97` }).where('companyId', '=', world.company).execute();
+    expect(await warmNodeSearch(db, world.company)).toBe(true);
+    const query = nodeListQuery.parse({ limit: 60, offset: 30 });
+    expect(await searchNodes(db, world.company, query)).toEqual(await listNodes(db, world.company, query));
+    // As a VACUUM may: every rowid moves (none of the list's columns changes, so the copy stays current), first out of
+    // reach, then each onto its neighbour's.
+    await sql`UPDATE nodes SET rowid = -rowid`.execute(db);
+    const served = nodeSearchStats(db).served;
+    expect(await searchNodes(db, world.company, query), 'no node is found by its old rowid').toEqual(await listNodes(db, world.company, query));
+    await sql`UPDATE nodes SET rowid = 1 - rowid`.execute(db);
+    expect(await searchNodes(db, world.company, query), 'each old rowid names another node now').toEqual(await listNodes(db, world.company, query));
+    expect(nodeSearchStats(db).served - served, 'both from the copy').toBe(2);
+  });
 });
 
 describe('the version of a company\'s list', () => {
