@@ -1,29 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
-import { sql } from 'kysely';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { loadConfig } from '../server/config';
-import { createDeps } from '../server/bootstrap';
-import { app as appPlugin, serverOptions } from '../server/app';
-import { seedIfEmpty } from '../server/seed/seed';
-import type { Db } from '../server/db/database';
-import { nodeSearchStats, warmNodeSearch } from '../server/resources/node-search';
 import { buildBenchPages, median, percentile, type BenchWindow } from './browser-harness';
-import { hubId, hubName, MANAGE_HUBS, MANAGE_NODES, MANAGE_NOW, MANAGE_SITES, nodeSpec, siteId, siteName, siteOfHub, TAG } from './browser/manage-data';
+import { MANAGE_NODES } from './browser/manage-data';
 import type { ManageKind } from './browser/manage-cases';
+import type { ControlMessage, ReadyMessage, StatsMessage } from './manage-server';
 
 /**
  * B-manage: the Nodes list (ResourceScreen + the nodes machine) over 50,000 nodes of one company, in Chromium. The
- * real case runs the real client against the real server: the Fastify app on a SQLite file, seeded here, listening
- * on loopback and serving the bench page itself (so the client's `/api/nodes` calls go to it as the app's do), with
- * a manager's session. The baseline is the same screen and machine on a fresh page of the same run with the list
- * call answered from 50,000 rows held in the page. Measured: the first rows painted from the mount, and filter
- * keystrokes from the end of the 250 ms debounce to the repainted rows (p95 over every keystroke of every page).
+ * real case runs the real client against the real server: the Fastify app on a SQLite file, in a process of its own
+ * (bench/manage-server.ts) seeded there, listening on loopback and serving the bench page itself (so the client's
+ * `/api/nodes` calls go to it as the app's do), with a manager's session. The baseline is the same screen and machine
+ * on a fresh page of the same run with the list call answered from 50,000 rows held in the page. Measured: the first
+ * rows painted from the mount, and filter keystrokes from the end of the 250 ms debounce to the repainted rows (p95
+ * over every keystroke of every page).
  */
 
+const serverScript = fileURLToPath(new URL('./manage-server.ts', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAIRS = Number(process.env.BENCH_MANAGE_PAIRS) || 4;
 /** Each keystroke settles (debounce, answer, paint) before the next: 250 ms debounce + room for the answer. */
@@ -36,47 +32,29 @@ const GOAL_RATIO = 1.5;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The bench's 50,000 nodes (bench/browser/manage-data.ts) in the company, one transaction; exported for profiling scripts. */
-export async function seedNodes(db: Db, companyId: string): Promise<void> {
-  const now = MANAGE_NOW;
-  await db.insertInto('signalTypes').values({ id: 'bench-type', companyId: null, key: 'bench_type', name: 'Bench', unit: '', kind: 'instant' }).execute();
-  await db.insertInto('nodeTags').values({ ...TAG, companyId }).execute();
-  await db.transaction().execute(async (trx) => {
-    const sites = Array.from({ length: MANAGE_SITES }, (_, s) => ({
-      id: siteId(s), companyId, parentSiteId: null, name: siteName(s), address: '', coordinates: '', latitude: null, longitude: null,
-      timezone: 'Europe/London', safeMin: null, safeMax: null, createdAt: now,
-    }));
-    for (let i = 0; i < sites.length; i += 500) await trx.insertInto('sites').values(sites.slice(i, i + 500)).execute();
-    const hubs = Array.from({ length: MANAGE_HUBS }, (_, h) => ({
-      id: hubId(h), siteId: siteId(siteOfHub(h)), companyId, serial: `H${h}`, name: hubName(h), firmware: '', reportingPeriodS: 900, lastSeenAt: null, createdAt: now,
-    }));
-    for (let i = 0; i < hubs.length; i += 500) await trx.insertInto('hubs').values(hubs.slice(i, i + 500)).execute();
-    for (let b = 0; b < MANAGE_NODES; b += 1000) {
-      const specs = Array.from({ length: Math.min(1000, MANAGE_NODES - b) }, (_, j) => nodeSpec(b + j));
-      await trx
-        .insertInto('nodes')
-        .values(specs.map((n) => ({
-          id: n.id, hubId: hubId(n.hub), siteId: siteId(siteOfHub(n.hub)), companyId, name: n.name, serial: n.serial, deviceType: n.deviceType,
-          batteryPct: n.batteryPct, signalDbm: n.signalDbm, lastSeenAt: n.lastSeenAt, createdAt: now,
-        })))
-        .execute();
-      const tagged = specs.filter((n) => n.tagged);
-      if (tagged.length) await trx.insertInto('nodeTagLinks').values(tagged.map((n) => ({ nodeId: n.id, tagId: TAG.id }))).execute();
-      const fed = specs.filter((n) => n.feed);
-      if (fed.length)
-        await trx.insertInto('feeds').values(fed.map((n) => ({ id: `${n.id}-f`, nodeId: n.id, companyId, signalTypeId: 'bench-type', name: 'Temperature', rangeMin: null, rangeMax: null }))).execute();
-    }
-  });
-  await sql`ANALYZE`.execute(db);
-}
-
 export async function manage(): Promise<{ line: string; ok: boolean }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-bench-manage-'));
   const outDir = path.join(dir, 'www');
   await buildBenchPages(outDir);
-  const config = loadConfig({ DATA_DIR: dir, STATIC_DIR: outDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10' });
-  const deps = await createDeps(config, { sqliteFile: path.join(dir, 'sitewatch.db'), log: () => {} });
-  const server = Fastify({ ...serverOptions, logger: false });
+  const child = fork(serverScript, [dir, outDir], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: 'inherit' });
+  const next = <T extends ReadyMessage | StatsMessage>(type: T['type'], ms: number) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench manage: no '${type}' from the server in ${ms} ms`)), ms);
+      const onMessage = (m: ReadyMessage | StatsMessage) => {
+        if (m.type !== type) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(m as T);
+      };
+      const onExit = (code: number | null) => {
+        clearTimeout(timer);
+        reject(new Error(`bench manage: the server exited (${code}) before '${type}'`));
+      };
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+    });
+  const control = (m: ControlMessage) => child.send(m);
   const browser = await chromium.launch({
     executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -85,36 +63,12 @@ export async function manage(): Promise<{ line: string; ok: boolean }> {
   const keys: Record<ManageKind, number[]> = { server: [], memory: [] };
   let superseded = 0;
   let copy = { ms: 0, mb: 0 };
-  const handling = new Map<string, number>();
-  const served: number[] = [];
+  let served: number[] = [];
   let calls = { served: 0, fallbacks: 0 };
   try {
-    await seedIfEmpty(deps.db, 10);
-    // How long the server holds each list call, to tell its share of a keystroke from the network's and the page's.
-    server.addHook('onRequest', async (req) => {
-      if (req.url.startsWith('/api/nodes?')) handling.set(req.id, performance.now());
-    });
-    server.addHook('onResponse', async (req) => {
-      const t = handling.get(req.id);
-      if (t !== undefined) served.push(performance.now() - t);
-      handling.delete(req.id);
-    });
-    await server.register(appPlugin, deps);
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-    const login = await server.inject({ method: 'POST', url: '/api/login', payload: { email: 'manager@sitewatch.test', password: 'Demo1234' } });
-    const token = (login.json() as { data?: { accessToken?: string } }).data?.accessToken;
-    if (!token) throw new Error(`bench manage: the manager's sign-in failed: ${login.body}`);
-    const companyId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cid: string }).cid;
-    await seedNodes(deps.db, companyId);
-    const check = await server.inject({ method: 'GET', url: '/api/nodes?limit=1', headers: { authorization: `Bearer ${token}` } });
-    const total = (check.json() as { total?: number }).total;
-    if (total !== MANAGE_NODES) throw new Error(`bench manage: the server lists ${total} nodes, not ${MANAGE_NODES}: ${check.body.slice(0, 200)}`);
-    // The call above started the company's copy (server/resources/node-search.ts); a server that has listed the
-    // company once since its last write holds it, as this one then does.
-    const built = performance.now();
-    if (!(await warmNodeSearch(deps.db, companyId))) throw new Error('bench manage: the server could not build its copy of the nodes');
-    copy = { ms: performance.now() - built, mb: nodeSearchStats(deps.db).bytes / 1e6 };
+    const ready = await next<ReadyMessage>('ready', 300_000);
+    const { origin, token } = ready;
+    copy = ready.copy;
 
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const call = <T,>(page: Page, name: string, ...args: unknown[]) =>
@@ -160,13 +114,20 @@ export async function manage(): Promise<{ line: string; ok: boolean }> {
         await page.close();
       }
     }
+    const stats = next<StatsMessage>('stats', 30_000);
+    control({ type: 'stats' });
+    const got = await stats;
+    served = got.held;
+    calls = { served: got.served, fallbacks: got.fallbacks };
     if (process.env.BENCH_VERBOSE) console.error(`manage: the server held ${served.length} list calls a median ${median(served).toFixed(1)} ms, p95 ${percentile(served, 95).toFixed(1)} ms (request in to response out)`);
-    const stats = nodeSearchStats(deps.db);
-    calls = { served: stats.served, fallbacks: stats.fallbacks };
   } finally {
     await browser.close();
-    await server.close();
-    await deps.close();
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      control({ type: 'stop' });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill();
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const f = { server: median(first.server), memory: median(first.memory) };
