@@ -39,3 +39,22 @@ export function afterPaint<TInput, TDone extends EventObject>(start: (input: TIn
     };
   });
 }
+
+/**
+ * Resolves once the browser has painted what it has now (a task queued from a frame callback runs after that frame's
+ * paint); at once without a visible document (tests, a hidden tab, where no frame may come).
+ */
+export function painted(): Promise<void> {
+  const browser = typeof document !== 'undefined' && typeof requestAnimationFrame === 'function' && typeof MessageChannel === 'function';
+  if (!browser || document.visibilityState !== 'visible') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+}

@@ -4,6 +4,7 @@ import type { ResourceApi, ListRequest } from '../api/resource.api';
 import type { ListAnswer } from '../api/contract/list';
 import { LIST_LIMIT } from '../api/contract/list';
 import type { I18nKey } from '../i18n';
+import { painted } from './after-paint';
 import { failureOf, type Failure } from './failure';
 import {
   editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors, type FieldKeys, type Form,
@@ -150,6 +151,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       ),
       removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove!(input.id)),
       fetchLookups: fromPromise<Record<string, Choice[]>>(async () => {
+        // Asked for once the list's first rows are on screen: answers arriving while those are drawn would hold them up.
+        await painted();
         const entries = Object.entries(config.lookups ?? {});
         const lists = await Promise.all(entries.map(([, load]) => load()));
         return Object.fromEntries(entries.map(([name], i) => [name, lists[i]!]));
@@ -368,7 +371,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         on: { 'lookups.reload': '.loading' },
         states: {
           // The list's first page comes first: its rows are what the screen opens for, and the choices (hundreds of
-          // sites and hubs) arriving while they are drawn would delay them. Asked for once the first page is in.
+          // sites and hubs) arriving while they are drawn would delay them. Asked for once the first page is in and
+          // painted (the actor waits for the paint).
           waiting: { always: { guard: stateIn({ list: 'ready' }), target: 'loading' } },
           loading: {
             invoke: {
