@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
+import { nextMessage } from './child-messages';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { buildBenchPages, median, percentile, type BenchWindow } from './browser-harness';
@@ -37,23 +38,7 @@ export async function manage(): Promise<{ line: string; ok: boolean }> {
   const outDir = path.join(dir, 'www');
   await buildBenchPages(outDir);
   const child = fork(serverScript, [dir, outDir], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: 'inherit' });
-  const next = <T extends ReadyMessage | StatsMessage>(type: T['type'], ms: number) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench manage: no '${type}' from the server in ${ms} ms`)), ms);
-      const onMessage = (m: ReadyMessage | StatsMessage) => {
-        if (m.type !== type) return;
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(m as T);
-      };
-      const onExit = (code: number | null) => {
-        clearTimeout(timer);
-        reject(new Error(`bench manage: the server exited (${code}) before '${type}'`));
-      };
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-    });
+  const next = <T extends ReadyMessage | StatsMessage>(type: T['type'], ms: number) => nextMessage<ReadyMessage | StatsMessage, T>(child, 'bench manage: the server', type, ms);
   const control = (m: ControlMessage) => child.send(m);
   const browser = await chromium.launch({
     executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,

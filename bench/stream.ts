@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { nextMessage } from './child-messages';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -60,23 +61,7 @@ const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.l
 
 async function measure(base: string, token: string, key: string, feeds: string[], clients: number): Promise<Run> {
   const child = fork(clientsScript, [`${base}/api/stream`, token, String(clients)], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: 'inherit' });
-  const next = <T extends ReadyMessage | DoneMessage>(type: T['type'], ms: number) =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench stream: no '${type}' from the load generator in ${ms} ms`)), ms);
-      const onMessage = (m: ReadyMessage | DoneMessage) => {
-        if (m.type !== type) return;
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(m as T);
-      };
-      const onExit = (code: number | null) => {
-        clearTimeout(timer);
-        reject(new Error(`bench stream: the load generator exited (${code}) before '${type}'`));
-      };
-      child.on('message', onMessage);
-      child.on('exit', onExit);
-    });
+  const next = <T extends ReadyMessage | DoneMessage>(type: T['type'], ms: number) => nextMessage<ReadyMessage | DoneMessage, T>(child, 'bench stream: the load generator', type, ms);
   const control = (m: ControlMessage) => child.send(m);
   try {
     const ready = await next<ReadyMessage>('ready', 120_000);
