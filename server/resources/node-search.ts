@@ -23,7 +23,6 @@ import type { NodeItem, NodeListQuery } from '../../src/api/contract/nodes';
  * while one is built in the background, a chunk at a time.
  */
 
-
 interface CompanyIndex {
   /** The company's `node_list_versions` number, read before the first row. */
   version: number;
