@@ -52,30 +52,6 @@ export async function expectAccessible(page: Page, what: string) {
   expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }
 
-
-/**
- * Watches the page's API calls from now on; `quiet()` resolves once none is in flight for 300 ms. The live stream
- * (`/api/stream`) stays open for the page's life, so it is left out — Playwright's `networkidle` never comes with it.
- */
-export function apiCalls(page: Page): { quiet(): Promise<void> } {
-  const open = new Set<unknown>();
-  const counts = (r: { url(): string }) => /\/api\//.test(r.url()) && !/\/api\/stream\b/.test(r.url());
-  page.on('request', (r) => counts(r) && open.add(r));
-  page.on('requestfinished', (r) => open.delete(r));
-  page.on('requestfailed', (r) => open.delete(r));
-  return {
-    async quiet() {
-      let calmSince = Date.now();
-      await expect
-        .poll(() => {
-          if (open.size > 0) calmSince = Date.now();
-          return Date.now() - calmSince >= 300;
-        }, { timeout: 15_000, intervals: [50] })
-        .toBe(true);
-    },
-  };
-}
-
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user walks a page; fails past `max` presses. */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 80 }: { back?: boolean; max?: number } = {}): Promise<void> {
   for (let i = 0; i <= max; i++) {
