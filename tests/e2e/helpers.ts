@@ -52,6 +52,14 @@ export async function expectAccessible(page: Page, what: string) {
   expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
 }
 
+/** The page's access token, as the app keeps it. */
+export const accessTokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
+
+/** Ends the session of `token` from elsewhere (another tab's logout): the app learns of it only from its next call. */
+export async function endSessionElsewhere(page: Page, token: string | null): Promise<void> {
+  expect((await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+}
+
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user walks a page; fails past `max` presses. */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 80 }: { back?: boolean; max?: number } = {}): Promise<void> {
   for (let i = 0; i <= max; i++) {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { codeFromOutbox, expectAccessible, signInAdmin, signInAs } from './helpers';
+import { accessTokenOf, codeFromOutbox, endSessionElsewhere, expectAccessible, signInAdmin, signInAs } from './helpers';
 
 // Every journey runs twice: with the mouse, and keyboard only (focus and Enter instead of every click).
 for (const mode of ['mouse', 'keyboard'] as const) {
@@ -83,13 +83,12 @@ test.describe(`the app shell${suffix}`, () => {
 
   test(`a revoked session (401) logs out with a notice${suffix}`, async ({ page }) => {
     await signInAs(page, 'viewer@sitewatch.test', undefined, keyboard);
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const token = await accessTokenOf(page);
     const url = page.url();
     // The session ends while the app is closed: an open app would meet the 401 on its own (an alert the demo world
     // raises makes the badge read its count), show the notice and then lose it to the reload.
     await page.goto('about:blank');
-    const r = await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } });
-    expect(r.status()).toBe(200);
+    await endSessionElsewhere(page, token);
     await page.goto(url);
     await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
     // Several calls meet the 401 at once: each counts (SPEC §8), one notice shows.
@@ -98,9 +97,7 @@ test.describe(`the app shell${suffix}`, () => {
 
   test(`a session revoked while the app is open ends at its next call, with one notice${suffix}`, async ({ page }) => {
     await signInAs(page, 'viewer@sitewatch.test', undefined, keyboard);
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const r = await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } });
-    expect(r.status()).toBe(200);
+    await endSessionElsewhere(page, await accessTokenOf(page));
     // Opening My Companies reads its list and meets the 401, unless one of the page's own calls met it first (an
     // alert the demo world raises makes the badge read its count): then the link is already gone with the frame.
     const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Companies' });
