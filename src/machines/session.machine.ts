@@ -1,4 +1,4 @@
-import { assign, sendTo } from 'xstate';
+import { and, assign, sendTo, stateIn } from 'xstate';
 import { failureOf } from './failure';
 import { tokenRegion } from './session-refresh';
 import { sessionSetup } from './session-setup';
@@ -94,6 +94,7 @@ export const sessionMachine = sessionSetup.createMachine({
         // SPEC §8 for a signed-in session; the 401 and 403 rules are this machine's alone.
         'api.failed': [
           { guard: 'isStaleRefusal' },
+          { guard: and([stateIn({ signedIn: { activity: 'exitingShadow' } }), 'isRefusalOfExitingShadow']) },
           {
             guard: 'isUnauthorized',
             target: 'signedOut',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessTokenOf, codeFromOutbox, endSessionElsewhere, signInAs, signInForm } from './helpers';
+import { accessTokenOf, codeFromOutbox, endSessionElsewhere, signInAdmin, signInAs, signInForm } from './helpers';
 
 test('a visitor is sent to sign-in; the admin signs in through MFA with the mailed code, sees home and logs out', async ({ page, request }) => {
   await page.goto('/');
@@ -155,4 +155,36 @@ test('the shared dashboard path without a valid token says the link does not wor
     await expect(page.getByRole('heading', { name: 'This link no longer works', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
   }
+});
+
+test('a page call refused with the shadow token while the exit is out does not end the session: the exit decides', async ({ page, request }) => {
+  await signInAdmin(page, request);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Companies', exact: true }).click();
+  await page.getByRole('button', { name: 'Shadow Northwind Care Homes' }).click();
+  const banner = page.getByRole('status').filter({ hasText: 'You are acting as the company Northwind Care Homes' });
+  await expect(banner).toBeVisible();
+  // The server revokes the shadow's family before it answers the exit; the answer is held here until a page's own call,
+  // sent with the shadow token in that gap, has been refused. (CI met this order by chance, with the demo world's alerts.)
+  let exitAnswered!: () => void;
+  const release = new Promise<void>((r) => (exitAnswered = r));
+  let exitHandled!: () => void;
+  const handled = new Promise<void>((r) => (exitHandled = r));
+  await page.route('**/api/exit-shadow', async (route) => {
+    const response = await route.fetch();
+    exitHandled();
+    await release;
+    await route.fulfill({ response });
+  });
+  await banner.getByRole('button', { name: 'Exit' }).click();
+  await handled;
+  const refused = page.waitForResponse((r) => r.url().includes('/api/') && !r.url().endsWith('/api/exit-shadow') && r.status() === 401);
+  await nav.getByRole('link', { name: 'My Companies' }).click();
+  await refused;
+  exitAnswered();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 });

@@ -196,6 +196,48 @@ describe('session machine: shadowing', () => {
     expect(calls.startShadow).toEqual([{ kind: 'user', id: 'u1' }]);
   });
 
+  it('a page\'s call refused with the shadow token while the exit is out waits on the exit (the server revoked the family first)', async () => {
+    const shadow = session({ role: 'user', isShadow: true, shadow: { kind: 'user', name: 'Uma', actorName: 'Ada' } });
+    const back = session({ role: 'admin', companyId: null, companyName: null });
+    let answer: (s: typeof back) => void = () => undefined;
+    const { actor, emitted } = await signedIn(
+      { role: 'admin', companyId: null, companyName: null },
+      { startShadow: async () => shadow, exitShadow: () => new Promise((r) => (answer = r)) },
+    );
+    actor.send({ type: 'shadow.user', userId: 'u1' });
+    await waitFor(actor, (st) => st.context.session?.isShadow === true);
+    actor.send({ type: 'shadow.exit' });
+    const refused = { status: 401, code: 'session_revoked', online: true, path: '/', token: shadow.accessToken };
+    actor.send({ type: 'api.failed', ...refused, call: '/api/alertevents' });
+    actor.send({ type: 'api.failed', ...refused, status: 403, code: 'forbidden', call: '/api/sites' });
+    expect(actor.getSnapshot().matches({ signedIn: { activity: 'exitingShadow' } })).toBe(true);
+    answer(back);
+    await waitFor(actor, (st) => st.context.session?.isShadow === false);
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'navigate').at(-1)).toEqual({ type: 'navigate', to: ROUTES.adminHome });
+  });
+
+  it('the exit\'s own 401 still ends the session, and outside an exit the shadow token\'s 401 does', async () => {
+    const shadow = session({ role: 'user', isShadow: true, shadow: { kind: 'user', name: 'Uma', actorName: 'Ada' } });
+    const refused = { type: 'api.failed' as const, status: 401, code: 'session_revoked', online: true, path: '/', token: shadow.accessToken };
+    const first = await signedIn(
+      { role: 'admin', companyId: null, companyName: null },
+      { startShadow: async () => shadow, exitShadow: () => new Promise(() => undefined) },
+    );
+    first.actor.send({ type: 'shadow.user', userId: 'u1' });
+    await waitFor(first.actor, (st) => st.context.session?.isShadow === true);
+    first.actor.send({ type: 'shadow.exit' });
+    first.actor.send({ ...refused, call: '/api/exit-shadow' });
+    expect(first.actor.getSnapshot().matches('signedOut')).toBe(true);
+
+    const second = await signedIn({ role: 'admin', companyId: null, companyName: null }, { startShadow: async () => shadow });
+    second.actor.send({ type: 'shadow.user', userId: 'u1' });
+    await waitFor(second.actor, (st) => st.context.session?.isShadow === true);
+    second.actor.send({ ...refused, call: '/api/alertevents' });
+    expect(second.actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
   it('ignores shadowing by a non-admin', async () => {
     const { actor, calls } = await signedIn({ role: 'manager' });
     actor.send({ type: 'shadow.company', companyId: 'c3' });
