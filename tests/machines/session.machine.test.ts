@@ -268,6 +268,19 @@ describe('session machine: logout', () => {
     expect(emitted.at(-1)).toEqual({ type: 'navigate', to: ROUTES.signIn });
   });
 
+  it('a page\'s call refused while the logout is out (the server revoked first) neither notices nor counts', async () => {
+    let answer: () => void = () => undefined;
+    const { actor, emitted, stored } = await signedIn({}, { logout: () => new Promise<void>((r) => (answer = r)) });
+    const token = actor.getSnapshot().context.session!.accessToken;
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'api.failed', status: 401, code: 'session_revoked', online: true, path: '/', call: '/api/alertevents', token });
+    answer();
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
+    expect(stored.filter((c) => c.type === 'store.count')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([]);
+  });
+
   it('signs out even when the server cannot be told', async () => {
     const { actor } = await signedIn({}, { logout: async () => Promise.reject(apiError(0, 'Network Error')) });
     actor.send({ type: 'session.logout' });
