@@ -100,12 +100,11 @@ export const sessionSetup = setup({
     isStaleRefusal: ({ context, event }) =>
       event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.token != null && event.token !== context.session?.accessToken,
     /**
-     * While the exit is out, the server has already revoked the shadow's family: a page's call with the shadow token
-     * can be refused before the exit's answer arrives. The exit decides (its own refusal still ends the session).
+     * Checked only while the exit is out: the server has already revoked the shadow's family, so a page's call with the
+     * shadow token can be refused before the exit's answer arrives. The exit decides (its own refusal still ends it).
      */
-    isRefusalOfExitingShadow: ({ context, event }) =>
-      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && Boolean(context.session?.isShadow) &&
-      event.call !== '/api/exit-shadow',
+    isRefusalOfExitingShadow: ({ event }) =>
+      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== '/api/exit-shadow',
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".
