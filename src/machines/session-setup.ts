@@ -105,6 +105,8 @@ export const sessionSetup = setup({
      */
     isRefusalOfExitingShadow: ({ event }) =>
       event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== '/api/exit-shadow',
+    isRefusalBesideLogout: ({ event }) =>
+      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== '/api/logout',
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".

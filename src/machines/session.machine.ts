@@ -116,8 +116,8 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     loggingOut: {
       // The server revokes the family before it answers: a page's call refused meanwhile says nothing the person did
-      // not ask for (no "session ended" notice, no count).
-      on: { 'api.failed': {} },
+      // not ask for (no "session ended" notice, no count). The logout's own failures are reported as anywhere else.
+      on: { 'api.failed': { guard: 'isRefusalBesideLogout' } },
       // The server call only revokes the refresh family; the client signs out whatever it answers.
       invoke: {
         id: 'logout',

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, type APIResponse, type BrowserContext, type Page, type Route } from '@playwright/test';
 import type { SessionContext } from '../../../src/machines/session.machine';
 import type { BrowserState, BrowserStep } from '../../model/browser-model';
 import { DEMO_PASSWORD, codeFromOutbox, signInAs, signInForm } from '../helpers';
@@ -15,6 +15,8 @@ const DATA_CALL = /\/api\/(?!stream|login|verify-opt|resend-opt|refresh-token|lo
 interface Held {
   pattern: RegExp;
   route: Promise<Route>;
+  /** The server's answer, when the request already went through and only its answer is held. */
+  answer?: APIResponse;
 }
 
 export class SessionDriver {
@@ -62,7 +64,8 @@ export class SessionDriver {
     const held = this.held!;
     this.held = null;
     const route = await held.route;
-    if (how === 'continue') await route.continue(postData === undefined ? undefined : { postData });
+    if (how === 'continue' && held.answer) await route.fulfill({ response: held.answer });
+    else if (how === 'continue') await route.continue(postData === undefined ? undefined : { postData });
     else await route.abort('internetdisconnected');
     await this.page.unroute(held.pattern);
   }
@@ -275,6 +278,19 @@ export class SessionDriver {
         await page.unroute(DATA_CALL);
         // The refusal's report reaches the session after the answer's body is read: give it time to act, wrongly.
         await page.waitForTimeout(500);
+        return;
+      }
+      case 'exit.overtaken': {
+        // The exit reaches the server (which revokes the shadow's family); its answer stays held until a page's call
+        // with the shadow token has been refused and the refusal had time to reach the session.
+        const held = this.held!;
+        held.answer = await (await held.route).fetch();
+        const refused = page.waitForResponse((r) => DATA_CALL.test(r.url()) && r.status() === 401, { timeout: 10_000 });
+        await this.visitAnotherPage();
+        await refused;
+        await page.waitForTimeout(500);
+        await this.release('continue');
+        await expect(this.nav().getByRole('link', { name: 'Admin Dashboard', exact: true })).toBeVisible();
         return;
       }
       case 'refresh.refused':
