@@ -100,13 +100,11 @@ export const sessionSetup = setup({
     isStaleRefusal: ({ context, event }) =>
       event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.token != null && event.token !== context.session?.accessToken,
     /**
-     * Checked only while the exit is out: the server has already revoked the shadow's family, so a page's call with the
-     * shadow token can be refused before the exit's answer arrives. The exit decides (its own refusal still ends it).
+     * Checked only while an exit or a logout is out: the server revokes the family before it answers, so a page's call
+     * can be refused before that answer arrives. The exit or logout decides; its own refusal is reported as ever.
      */
-    isRefusalOfExitingShadow: ({ event }) =>
-      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== '/api/exit-shadow',
-    isRefusalBesideLogout: ({ event }) =>
-      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== '/api/logout',
+    isRefusalOfAnotherCall: ({ event }, params: { call: string }) =>
+      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== params.call,
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".

@@ -94,7 +94,12 @@ export const sessionMachine = sessionSetup.createMachine({
         // SPEC §8 for a signed-in session; the 401 and 403 rules are this machine's alone.
         'api.failed': [
           { guard: 'isStaleRefusal' },
-          { guard: and([stateIn({ signedIn: { activity: 'exitingShadow' } }), 'isRefusalOfExitingShadow']) },
+          {
+            guard: and([
+              stateIn({ signedIn: { activity: 'exitingShadow' } }),
+              { type: 'isRefusalOfAnotherCall', params: { call: '/api/exit-shadow' } },
+            ]),
+          },
           {
             guard: 'isUnauthorized',
             target: 'signedOut',
@@ -117,7 +122,7 @@ export const sessionMachine = sessionSetup.createMachine({
     loggingOut: {
       // The server revokes the family before it answers: a page's call refused meanwhile says nothing the person did
       // not ask for (no "session ended" notice, no count). The logout's own failures are reported as anywhere else.
-      on: { 'api.failed': { guard: 'isRefusalBesideLogout' } },
+      on: { 'api.failed': { guard: { type: 'isRefusalOfAnotherCall', params: { call: '/api/logout' } } } },
       // The server call only revokes the refresh family; the client signs out whatever it answers.
       invoke: {
         id: 'logout',

@@ -55,8 +55,12 @@ export async function expectAccessible(page: Page, what: string) {
 /** The page's access token, as the app keeps it. */
 export const accessTokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
 
-/** Ends the session of `token` from elsewhere (another tab's logout): the app learns of it only from its next call. */
+/**
+ * Ends the session of `token` from elsewhere (another device's logout, "sign out everywhere"): the app learns of it only
+ * from its next call.
+ */
 export async function endSessionElsewhere(page: Page, token: string | null): Promise<void> {
+  expect(token, 'an access token to end the session with').toBeTruthy();
   expect((await page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
 }
 

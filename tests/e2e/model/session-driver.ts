@@ -1,7 +1,7 @@
 import { expect, type APIResponse, type BrowserContext, type Page, type Route } from '@playwright/test';
 import type { SessionContext } from '../../../src/machines/session.machine';
 import type { BrowserState, BrowserStep } from '../../model/browser-model';
-import { DEMO_PASSWORD, codeFromOutbox, signInAs, signInForm } from '../helpers';
+import { DEMO_PASSWORD, accessTokenOf, codeFromOutbox, endSessionElsewhere, signInAs, signInForm } from '../helpers';
 import { ADMIN, MANAGER, type ModelCompany, type SessionAction } from './session-actions';
 
 // Runs one model path in a browser against the real server: each action is done the way a person, the network or
@@ -89,17 +89,6 @@ export class SessionDriver {
       return;
     }
     throw new Error('no other page to visit in the navigation');
-  }
-
-  private async accessToken() {
-    return this.page.evaluate(() => localStorage.getItem('access_token'));
-  }
-
-  /** Ends the session's family from another device, as the profile's "sign out everywhere" or a logout elsewhere does. */
-  private async revokeElsewhere(token: string | null) {
-    expect(token, 'an access token to revoke with').toBeTruthy();
-    const r = await this.page.request.post('/api/logout', { data: {}, headers: { authorization: `Bearer ${token}` } });
-    expect(r.status()).toBe(200);
   }
 
   private async companySelect() {
@@ -256,7 +245,7 @@ export class SessionDriver {
       case 'token.expire': {
         // The access token runs out on the page's clock; the next call refreshes it first.
         // Kept to end this session's family from elsewhere, should the model refuse the refresh.
-        this.revokeWith = await this.accessToken();
+        this.revokeWith = await accessTokenOf(this.page);
         await this.hold(API('refresh-token'));
         await this.context.clock.fastForward('16:00');
         await this.visitAnotherPage();
@@ -294,7 +283,7 @@ export class SessionDriver {
         return;
       }
       case 'refresh.refused':
-        await this.revokeElsewhere(this.revokeWith);
+        await endSessionElsewhere(this.page, this.revokeWith);
         return this.release('continue');
       case 'logout.submit':
         await this.hold(API('logout'));
@@ -307,10 +296,10 @@ export class SessionDriver {
         await this.context.setOffline(false);
         return;
       case 'logout.revoked':
-        await this.revokeElsewhere(await this.accessToken());
+        await endSessionElsewhere(this.page, await accessTokenOf(this.page));
         return this.release('continue');
       case 'data.revoked':
-        await this.revokeElsewhere(await this.accessToken());
+        await endSessionElsewhere(this.page, await accessTokenOf(this.page));
         // A call of the page's own (the alert badge, say) may meet the refusal first; either way it is a data call.
         await this.visitAnotherPage().catch(() => undefined);
         return;
