@@ -20,6 +20,7 @@ import { auditRoutes } from './routes/audit';
 import { streamRoutes } from './routes/stream';
 import { alertEventRoutes } from './routes/alert-events';
 import { alertLinkRoutes } from './routes/alert-links';
+import { invitationRoutes } from './routes/invitations';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/exports';
 import { sharedPageHeaders, shareRoutes } from './routes/shares';
@@ -99,6 +100,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await streamRoutes(api, deps);
     await alertEventRoutes(api, deps);
     await alertLinkRoutes(api, deps);
+    await invitationRoutes(api, deps);
     await reportRoutes(api, deps);
     await exportRoutes(api, deps);
     await shareRoutes(api, deps);

@@ -4,6 +4,7 @@ import type { Db } from './db/database';
 import type { IdempotencyKeysTable } from './db/idempotency.schema';
 import { AppError, badRequest } from './errors';
 import { sha256 } from './auth/secrets';
+import type { AccessClaims } from './auth/tokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** DESIGN §6: keys are kept 7 days per user. */
+/** DESIGN §6: keys are kept 7 days per user and acting company (and shadow). */
 export const IDEMPOTENCY_TTL_MS = 7 * 86_400_000;
 export const IDEMPOTENCY_KEY_MAX = 255;
 /**
@@ -47,10 +48,28 @@ const SECRET_ANSWERS = new Set([
 /** Whether a route (method and Fastify path, `:id` style) takes the header, for the API document. */
 export const acceptsIdempotencyKey = (method: string, url: string): boolean => WRITES.has(method.toUpperCase()) && !SECRET_ANSWERS.has(`${method.toUpperCase()} ${url}`);
 
+/** Whose key it is: the token's user, the company it acts for ('' for none) and the shadowing admin ('' for none). */
 export interface KeyRef {
   userId: string;
+  companyId: string;
+  actorId: string;
   key: string;
 }
+
+/**
+ * A key belongs to the session's user *as acting now*: a manager of two companies (a token per company) or an admin
+ * acting as themselves and as a shadow of the same company would otherwise be answered the other one's stored
+ * result, and their write would silently not happen.
+ */
+export const keyRefOf = (claims: Pick<AccessClaims, 'sub' | 'cid' | 'act'>, key: string): KeyRef => ({
+  userId: claims.sub,
+  companyId: claims.cid ?? '',
+  actorId: claims.act?.sub ?? '',
+  key,
+});
+
+/** The primary key's columns of a key's row (a caller's object may carry more fields than KeyRef names). */
+const keyColumns = (ref: KeyRef) => ({ userId: ref.userId, companyId: ref.companyId, actorId: ref.actorId, key: ref.key });
 
 export type ClaimOutcome =
   | { kind: 'claimed' }
@@ -89,16 +108,15 @@ export async function claimKey(db: Db, ref: KeyRef, hash: string, now: number): 
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insertInto('idempotencyKeys')
-      .values({ userId: ref.userId, key: ref.key, requestHash: hash, state: 'running', statusCode: null, contentType: null, body: null, createdAt: now })
-      .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
+      .values({ ...keyColumns(ref), requestHash: hash, state: 'running', statusCode: null, contentType: null, body: null, createdAt: now })
+      .onConflict((oc) => oc.columns(['userId', 'companyId', 'actorId', 'key']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed' };
 
     const row: Row | undefined = await db
       .selectFrom('idempotencyKeys')
       .select(['requestHash', 'state', 'statusCode', 'contentType', 'body', 'createdAt'])
-      .where('userId', '=', ref.userId)
-      .where('key', '=', ref.key)
+      .where((eb) => eb.and(keyColumns(ref)))
       .executeTakeFirst();
     if (!row) continue; // released or purged between the two statements: claim again
     const expired = row.createdAt <= now - IDEMPOTENCY_TTL_MS;
@@ -107,8 +125,7 @@ export async function claimKey(db: Db, ref: KeyRef, hash: string, now: number): 
       const taken = await db
         .updateTable('idempotencyKeys')
         .set({ requestHash: hash, state: 'running', statusCode: null, contentType: null, body: null, createdAt: now })
-        .where('userId', '=', ref.userId)
-        .where('key', '=', ref.key)
+        .where((eb) => eb.and(keyColumns(ref)))
         .where('createdAt', '=', row.createdAt)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 1) return { kind: 'claimed' };
@@ -127,15 +144,14 @@ export async function storeAnswer(db: Db, ref: KeyRef, answer: { statusCode: num
   await db
     .updateTable('idempotencyKeys')
     .set({ state: 'done', statusCode: answer.statusCode, contentType: answer.contentType, body: answer.body })
-    .where('userId', '=', ref.userId)
-    .where('key', '=', ref.key)
+    .where((eb) => eb.and(keyColumns(ref)))
     .where('state', '=', 'running')
     .execute();
 }
 
 /** Gives a claimed key up, so the request may be tried again with it. */
 export async function releaseKey(db: Db, ref: KeyRef): Promise<void> {
-  await db.deleteFrom('idempotencyKeys').where('userId', '=', ref.userId).where('key', '=', ref.key).where('state', '=', 'running').execute();
+  await db.deleteFrom('idempotencyKeys').where((eb) => eb.and(keyColumns(ref))).where('state', '=', 'running').execute();
 }
 
 /** Deletes every key past its 7 days; the created_at index keeps this cheap. */
@@ -179,7 +195,8 @@ const keyProblem = (message: string, code: string, limit: number) =>
 
 /**
  * DESIGN §6 Idempotency-Key on every signed-in write: registered on the API's scope right after the authentication
- * hook, so the key is claimed per authenticated user before the handler runs, and the answer is kept in onSend.
+ * hook, so the key is claimed per authenticated user and acting company before the handler runs, and the answer is
+ * kept in onSend.
  */
 export function idempotency(api: FastifyInstance, deps: Pick<AppDeps, 'db' | 'auth'>): void {
   const { db } = deps;
@@ -204,7 +221,7 @@ export function idempotency(api: FastifyInstance, deps: Pick<AppDeps, 'db' | 'au
     if (key.length === 0) throw keyProblem('must not be empty', 'too_small', 1);
     if (key.length > IDEMPOTENCY_KEY_MAX) throw keyProblem(`must be at most ${IDEMPOTENCY_KEY_MAX} characters`, 'too_big', IDEMPOTENCY_KEY_MAX);
 
-    const ref: KeyRef = { userId: req.claims.sub, key };
+    const ref = keyRefOf(req.claims, key);
     const now = deps.auth.now();
     const outcome = await claimKey(db, ref, hashOrRefuse(req), now);
     switch (outcome.kind) {

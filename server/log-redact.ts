@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
  * Paths and query parameters that carry a secret: a token in a link (password reset, a mailed export, an alert's
  * acknowledge link, a shared dashboard) is as good as the thing it opens, so the request log never holds one.
  */
-const SECRET_SEGMENT = /^(\/api\/(?:shared|alert-links)\/)[^/?#]+/;
+const SECRET_SEGMENT = /^(\/api\/(?:shared|alert-links|invitations)\/)[^/?#]+/;
 const SECRET_PARAM = /([?&](?:token|code|key|mfaToken)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {

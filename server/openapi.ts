@@ -135,11 +135,19 @@ const OPS: Op[] = [
   },
   {
     method: 'get', path: '/api/alert-links/{token}', summary: "A notification mail's acknowledge link: a page with the event and a button (changes nothing)",
-    answer: z.string(), rawType: 'text/html', errors: [404, 409],
+    answer: z.string(), rawType: 'text/html', errors: [403, 404, 409],
   },
   {
     method: 'post', path: '/api/alert-links/{token}', summary: 'Acknowledges the event once, as the person the mail went to; 409 when the link was used',
-    answer: z.string(), rawType: 'text/html', errors: [404, 409],
+    answer: z.string(), rawType: 'text/html', errors: [403, 404, 409],
+  },
+  {
+    method: 'get', path: '/api/invitations/{token}', summary: "An invitation mail's accept link: a page naming the company and role, with a button (changes nothing)",
+    answer: z.string(), rawType: 'text/html', errors: [404],
+  },
+  {
+    method: 'post', path: '/api/invitations/{token}', summary: 'Accepts the invitation once: the membership acts from now on; 404 when the link was used or expired',
+    answer: z.string(), rawType: 'text/html', errors: [404],
   },
   { method: 'get', path: '/api/site-dashboard/{id}/medication-fridge-reports', summary: "A site's medication fridge compliance reports; the answer also holds total", answer: z.array(reports.fridgeReportSummary), auth: true, errors: [404] },
   {
@@ -291,7 +299,7 @@ export function openApiDocument(): Record<string, unknown> {
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 },
-          description: 'Any signed-in write, DELETE included: the same key and request again (7 days, per user) answer the stored answer; another request with the key 422 idempotency_mismatch; 409 idempotency_in_progress while the first runs. A 5xx is not kept.',
+          description: 'Any signed-in write, DELETE included: the same key and request again (7 days, per user and acting company, and shadowing admin) answer the stored answer; another request with the key 422 idempotency_mismatch; 409 idempotency_in_progress while the first runs. A 5xx is not kept.',
         },
       },
       securitySchemes: {

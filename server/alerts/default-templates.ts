@@ -52,11 +52,11 @@ export const NOTIFICATION_WORDS: Record<MailLocale, Record<'opened' | 'escalated
 };
 
 /** The acknowledge page's words (the signed link of a mail), in each language. */
-export const ACK_PAGE_WORDS: Record<MailLocale, Record<'title' | 'button' | 'done' | 'used' | 'gone', string>> = {
-  en: { title: 'Acknowledge this alert', button: 'Acknowledge', done: 'Acknowledged. Thank you.', used: 'This link has already been used; nothing was changed.', gone: 'This link is no longer valid.' },
-  es: { title: 'Confirmar esta alerta', button: 'Confirmar', done: 'Confirmada. Gracias.', used: 'Este enlace ya se usó; no se ha cambiado nada.', gone: 'Este enlace ya no es válido.' },
-  fr: { title: 'Accuser réception de cette alerte', button: 'Accuser réception', done: 'Réception confirmée. Merci.', used: 'Ce lien a déjà servi ; rien n’a été modifié.', gone: 'Ce lien n’est plus valable.' },
-  it: { title: 'Conferma questo allarme', button: 'Conferma', done: 'Confermato. Grazie.', used: 'Questo link è già stato usato; non è cambiato nulla.', gone: 'Questo link non è più valido.' },
-  ar: { title: 'تأكيد استلام هذا التنبيه', button: 'تأكيد', done: 'تم التأكيد. شكرًا.', used: 'استُخدم هذا الرابط من قبل؛ لم يتغير شيء.', gone: 'لم يعد هذا الرابط صالحًا.' },
-  zh: { title: '确认此警报', button: '确认', done: '已确认，谢谢。', used: '此链接已使用过，未做任何更改。', gone: '此链接已失效。' },
+export const ACK_PAGE_WORDS: Record<MailLocale, Record<'title' | 'button' | 'done' | 'used' | 'gone' | 'refused', string>> = {
+  en: { title: 'Acknowledge this alert', button: 'Acknowledge', done: 'Acknowledged. Thank you.', used: 'This link has already been used; nothing was changed.', gone: 'This link is no longer valid.', refused: 'This link no longer acts for you: you may not acknowledge alerts in this company now. Nothing was changed.' },
+  es: { title: 'Confirmar esta alerta', button: 'Confirmar', done: 'Confirmada. Gracias.', used: 'Este enlace ya se usó; no se ha cambiado nada.', gone: 'Este enlace ya no es válido.', refused: 'Este enlace ya no actúa en su nombre: ahora no puede confirmar alertas en esta empresa. No se ha cambiado nada.' },
+  fr: { title: 'Accuser réception de cette alerte', button: 'Accuser réception', done: 'Réception confirmée. Merci.', used: 'Ce lien a déjà servi ; rien n’a été modifié.', gone: 'Ce lien n’est plus valable.', refused: 'Ce lien n’agit plus pour vous : vous ne pouvez plus accuser réception des alertes de cette entreprise. Rien n’a été modifié.' },
+  it: { title: 'Conferma questo allarme', button: 'Conferma', done: 'Confermato. Grazie.', used: 'Questo link è già stato usato; non è cambiato nulla.', gone: 'Questo link non è più valido.', refused: 'Questo link non agisce più per te: ora non puoi confermare gli allarmi di questa azienda. Non è cambiato nulla.' },
+  ar: { title: 'تأكيد استلام هذا التنبيه', button: 'تأكيد', done: 'تم التأكيد. شكرًا.', used: 'استُخدم هذا الرابط من قبل؛ لم يتغير شيء.', gone: 'لم يعد هذا الرابط صالحًا.', refused: 'لم يعد هذا الرابط يعمل باسمك: لا يمكنك الآن تأكيد تنبيهات هذه الشركة. لم يتغير شيء.' },
+  zh: { title: '确认此警报', button: '确认', done: '已确认，谢谢。', used: '此链接已使用过，未做任何更改。', gone: '此链接已失效。', refused: '此链接已不再代表您：您现在不能确认该公司的警报。未做任何更改。' },
 };

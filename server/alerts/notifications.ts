@@ -8,6 +8,7 @@ import { DEFAULT_TEMPLATES, NOTIFICATION_WORDS } from './default-templates';
 import { escalationDue, evaluateSilence, mutedAt } from './evaluator';
 import { history, notify } from './engine';
 import { userIdsOf } from '../db/alerts.repository';
+import { activeMembersAmong } from '../db/users.repository';
 
 /** A signed acknowledge link lives as long as a week of escalation could. */
 export const LINK_TTL_MS = 7 * 86_400_000;
@@ -93,10 +94,17 @@ export async function sendDueNotifications(db: Db, dialect: Dialect, mailer: Mai
     const n = await db
       .selectFrom('alertNotifications as a')
       .innerJoin('users as u', 'u.id', 'a.userId')
-      .select(['a.id', 'a.eventId', 'a.userId', 'a.kind', 'a.attempts', 'u.email', 'u.locale'])
+      .innerJoin('alertEvents as e', 'e.id', 'a.eventId')
+      .select(['a.id', 'a.eventId', 'a.userId', 'a.kind', 'a.attempts', 'u.email', 'u.locale', 'e.companyId'])
       .where('a.id', '=', id)
       .executeTakeFirst();
     if (!n) continue;
+    // Recipients are asked about when the mail goes, not when the rule was written or the event opened: someone removed
+    // or disabled since gets no more of the company's sites, nodes and values (as export schedules do).
+    if ((await activeMembersAmong(db, n.companyId, [n.userId])).length === 0) {
+      await db.updateTable('alertNotifications').set({ sentAt: now, error: 'not an active member of the company' }).where('id', '=', id).execute();
+      continue;
+    }
     try {
       const token = crypto.randomBytes(32).toString('base64url');
       const link = `${baseUrl}/api/alert-links/${token}`;

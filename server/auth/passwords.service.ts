@@ -3,13 +3,15 @@ import type { Db } from '../db/database';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { Session, changePasswordRequest, resetPasswordRequest, signupRequest } from '../../src/api/contract/auth';
-import { acceptInvitations, findUserByEmail, findUserById, insertUser, setPasswordHash } from '../db/users.repository';
+import { NO_PASSWORD, acceptInvitation, findMember, findUserByEmail, findUserById, insertUser, setPasswordHash, updateMembership, updateProfile } from '../db/users.repository';
 import { findFamily, revokeAllFamiliesOfUser } from '../db/sessions.repository';
 import {
   expirePasswordResetTokensOf, findPasswordResetToken, insertPasswordResetToken, usePasswordResetToken,
 } from '../db/password-reset-tokens.repository';
 import { addedToCompanyMail, invitationMail, resetPasswordMail, signupExistingAccountMail, verifyEmailMail, type MailContent } from '../mail/templates';
-import { findEmailVerificationToken, insertEmailVerificationToken, markEmailVerified, useEmailVerificationToken } from '../db/email-verification.repository';
+import {
+  expireEmailVerificationTokensOf, findEmailVerificationToken, insertEmailVerificationToken, markEmailVerified, useEmailVerificationToken,
+} from '../db/email-verification.repository';
 import { mailLanguage, type MailLocale } from '../mail/language';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
@@ -31,6 +33,9 @@ export const INVITE_TTL_DAYS = 7;
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 24 * 3600 * 1000;
 export const VERIFY_TTL_DAYS = 3;
 const VERIFY_TTL_MS = VERIFY_TTL_DAYS * 24 * 3600 * 1000;
+
+/** An account whose password nobody can vouch for: none yet (an invitation), or one a sign-up chose and never confirmed. */
+export const needsPassword = (user: { passwordHash: string; emailVerified: number }) => user.passwordHash === NO_PASSWORD || !user.emailVerified;
 
 /** Links in mail never come from the request's Host header (reset-link poisoning): PUBLIC_URL or localhost. */
 export const mailLinkBase = (config: Config) => config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
@@ -105,10 +110,13 @@ export class PasswordService {
     return { sent: true };
   }
 
-  /** Stores a reset token for the user and answers the link of the client's reset page that spends it. */
-  private async resetLink(userId: string, token: string, ttlMs: number, appUrl: string): Promise<string> {
+  /**
+   * Stores a reset token for the user and answers the link of the client's reset page that spends it; an invitation's
+   * names its company (`invitedTo`), whose membership it accepts.
+   */
+  private async resetLink(userId: string, token: string, ttlMs: number, appUrl: string, invitedTo: string | null = null): Promise<string> {
     const now = this.d.now();
-    await insertPasswordResetToken(this.db, { id: newId(), userId, tokenHash: sha256(token), expiresAt: now + ttlMs, usedAt: null, createdAt: now });
+    await insertPasswordResetToken(this.db, { id: newId(), userId, tokenHash: sha256(token), companyId: invitedTo, expiresAt: now + ttlMs, usedAt: null, createdAt: now });
     return `${appUrl}/resetpassword?token=${encodeURIComponent(token)}`;
   }
 
@@ -120,21 +128,31 @@ export class PasswordService {
   }
 
   /**
-   * Mails a new member of a company (the users resource, once the membership is committed). An account without a
-   * password gets a set-password link: the reset machinery and the client's reset page, with the invitation's expiry.
-   * An account with a password is told it can act for the company now. In the member's language, else the inviting
-   * request's (`language`), else English.
+   * Mails a new member of a company their invitation (the users resource, once the membership is committed); the
+   * membership grants nothing until the person accepts it from this mail (issue 26 items 2–3). An account whose password
+   * can be trusted (it has one, and its address was confirmed) gets an accept link. Any other — a new account, or one
+   * whose sign-up nobody confirmed, whose password may be a stranger's — gets a set-password link: the invitee chooses
+   * their own, which confirms the address, accepts this invitation and ends every earlier password and session.
+   * In the member's language, else the inviting request's (`language`), else English.
    */
   async invite(
-    user: { id: string; email: string; disabled: number; locale?: string | null },
-    invitation: { companyName: string; role: string; setPassword: boolean; language?: MailLocale },
+    user: { id: string; email: string; disabled: number; passwordHash: string; emailVerified: number; locale?: string | null },
+    invitation: { companyId: string; companyName: string; role: string; language?: MailLocale },
   ): Promise<void> {
     if (user.disabled) return;
     const appUrl = mailLinkBase(this.d.config);
     const locale = mailLanguage(user.locale, invitation.language);
-    const content = invitation.setPassword
-      ? invitationMail(locale, invitation.companyName, invitation.role, await this.resetLink(user.id, randomToken(32), INVITE_TTL_MS, appUrl), INVITE_TTL_DAYS)
-      : addedToCompanyMail(locale, invitation.companyName, invitation.role, `${appUrl}/Identity/Account/Login`);
+    const token = randomToken(32);
+    let content: MailContent;
+    if (needsPassword(user)) {
+      // A confirm link still in the mailbox would hand the account to whoever signed up with this address.
+      if (!user.emailVerified) await expireEmailVerificationTokensOf(this.db, user.id, this.d.now());
+      const link = await this.resetLink(user.id, token, INVITE_TTL_MS, appUrl, invitation.companyId);
+      content = invitationMail(locale, invitation.companyName, invitation.role, link, INVITE_TTL_DAYS);
+    } else {
+      await updateMembership(this.db, invitation.companyId, user.id, { inviteTokenHash: sha256(token) });
+      content = addedToCompanyMail(locale, invitation.companyName, invitation.role, `${appUrl}/api/invitations/${token}`, INVITE_TTL_DAYS);
+    }
     this.sendLater(user.email, content, 'invitation');
   }
 
@@ -153,12 +171,23 @@ export class PasswordService {
     const row = await this.resetRow(input.token);
     const now = this.d.now();
     if (!(await usePasswordResetToken(this.db, row.id, now))) throw invalidResetToken();
+    const before = await findUserById(this.db, row.userId);
     await setPasswordHash(this.db, row.userId, await hashPassword(input.password, this.d.config.SCRYPT_LOG_N));
     await revokeAllFamiliesOfUser(this.db, row.userId, 'password-reset', now);
     await expirePasswordResetTokensOf(this.db, row.userId, now);
-    // Setting a password (through the invitation or forgot-password alike) is what accepts an invitation, and the
-    // mailed link proves the address as a sign-up's verification link would.
-    await acceptInvitations(this.db, row.userId);
+    if (row.companyId) {
+      // An invitation's link accepts its own membership and no other. It was a set-password link because the account's
+      // password could not be trusted (none, or a sign-up nobody confirmed): the account becomes the invitee's, under
+      // the name the manager gave, since the name that sign-up chose was a stranger's as much as its password was.
+      const name = (await findMember(this.db, row.companyId, row.userId))?.invitedName;
+      await acceptInvitation(this.db, row.userId, row.companyId);
+      if (name) await updateProfile(this.db, row.userId, { name });
+    } else if (before?.passwordHash === NO_PASSWORD) {
+      // An account that had no password exists only by its invitations: its first password, set from its mailbox
+      // (an invitee who lost the mail uses forgot-password), accepts them.
+      await acceptInvitation(this.db, row.userId);
+    }
+    // The mailed link proves the address as a sign-up's verification link would.
     await markEmailVerified(this.db, row.userId);
     return { reset: true };
   }

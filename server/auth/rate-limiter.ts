@@ -15,6 +15,8 @@ export const LIMITS = {
   signupPerAddress: 20,
   /** Each of external sign-in start and callback, like sign-in per address. */
   externalPerAddress: 100,
+  /** Hub serials refused per person (the admin, while shadowing): so many guesses cannot map another company's hubs. */
+  refusedSerialsPerUser: 10,
 } as const;
 
 export class RateLimiter {

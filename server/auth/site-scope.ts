@@ -20,9 +20,12 @@ export async function visibleSite(db: Db, claims: AccessClaims, siteId: string):
   return { site, role };
 }
 
+/** Acting on what the company sees (alert events, reports, exports) is the work of users, managers and admins; viewers look (DESIGN §2). */
+export const mayAct = (role: Role) => role !== 'viewer';
+
 /** What a role may do on a site it can see (DESIGN §2): everyone views, viewers only view, managers and admins manage. */
 export function sitePermission(role: Role): SitePermission {
-  return { role, view: true, export: role !== 'viewer', manage: role === 'admin' || role === 'manager' };
+  return { role, view: true, export: mayAct(role), manage: role === 'admin' || role === 'manager' };
 }
 
 /**

@@ -26,8 +26,8 @@ function readable(db: Db, reader: CompanyReader) {
   if ('companyId' in reader) return q.where('companies.id', '=', reader.companyId);
   if ('userId' in reader) {
     return q.where('companies.id', 'in', (eb) =>
-      // A disabled membership does not offer its company (switching to it is refused too).
-      eb.selectFrom('memberships').select('memberships.companyId').where('memberships.userId', '=', reader.userId).where('memberships.disabled', '=', 0),
+      // A disabled membership, or an invitation not yet accepted, does not offer its company (switching to it is refused too).
+      eb.selectFrom('memberships').select('memberships.companyId').where('memberships.userId', '=', reader.userId).where('memberships.disabled', '=', 0).where('memberships.invitedAt', 'is', null),
     );
   }
   return q;

@@ -36,3 +36,8 @@ export async function markEmailVerified(db: Db, userId: string, dropPassword?: s
     .where('emailVerified', '=', 0)
     .execute();
 }
+
+/** Every confirm link of the account still unused stops working (an invitation chose another way to prove the address). */
+export async function expireEmailVerificationTokensOf(db: Db, userId: string, at: number): Promise<void> {
+  await db.updateTable('emailVerificationTokens').set({ usedAt: at }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+}

@@ -73,8 +73,8 @@ export const findHub = (db: Db, companyId: string, id: string): Promise<HubRow |
   db.selectFrom('hubs').selectAll().where('id', '=', id).where('companyId', '=', companyId).executeTakeFirst();
 
 /** The hub with this serial, whatever its company (serials are unique platform-wide). */
-export const findHubBySerial = (db: Db, serial: string): Promise<Pick<HubRow, 'id'> | undefined> =>
-  db.selectFrom('hubs').select('id').where('serial', '=', serial).executeTakeFirst();
+export const findHubBySerial = (db: Db, serial: string): Promise<Pick<HubRow, 'id' | 'companyId'> | undefined> =>
+  db.selectFrom('hubs').select(['id', 'companyId']).where('serial', '=', serial).executeTakeFirst();
 
 export async function insertHub(db: Db, row: NewHub): Promise<void> {
   await db.insertInto('hubs').values(row).execute();

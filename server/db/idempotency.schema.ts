@@ -1,6 +1,10 @@
-/** The table of migration 0017 (DESIGN §6 Idempotency-Key); Database in schema.ts includes it. */
+/** The table of migrations 0017 and 0026 (DESIGN §6 Idempotency-Key); Database in schema.ts includes it. */
 export interface IdempotencyKeysTable {
   userId: string;
+  /** The company the token acted for, '' for none: the same key for another company is another request. */
+  companyId: string;
+  /** The admin acting while shadowing, '' otherwise, so a shadow session and its subject never share a key. */
+  actorId: string;
   /** The client's Idempotency-Key header, 1..255 characters. */
   key: string;
   /** SHA-256 of what the request asked (method, URL, body), so a reused key with another request is told apart. */

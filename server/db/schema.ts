@@ -35,8 +35,12 @@ export interface MembershipsTable {
   role: 'manager' | 'user' | 'viewer';
   /** The member may not act for this company (their other memberships are untouched). */
   disabled: Generated<number>;
-  /** Set while the membership is an invitation whose set-password link has not been used. */
+  /** Set while the membership is an invitation its person has not accepted: it grants nothing until then. */
   invitedAt: number | null;
+  /** The name the inviting manager typed, shown instead of the account's own until the invitation is accepted. */
+  invitedName: string | null;
+  /** The accept link's hash, for an invitation mailed to an account that has a password. */
+  inviteTokenHash: string | null;
 }
 export interface RefreshFamiliesTable {
   id: string;
@@ -76,6 +80,8 @@ export interface PasswordResetTokensTable {
   id: string;
   userId: string;
   tokenHash: string;
+  /** The company whose invitation this set-password link accepts; null for a forgot-password link. */
+  companyId: string | null;
   expiresAt: number;
   usedAt: number | null;
   createdAt: number;

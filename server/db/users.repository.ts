@@ -25,7 +25,7 @@ export async function touchLastLogin(db: Db, userId: string, at: number): Promis
 
 /**
  * The companies the user may act for, with their names, ordered by company name so "first" is stable. A disabled
- * membership is left out: sign-in must not offer that company.
+ * membership, and an invitation not yet accepted, are left out: sign-in must not offer that company.
  */
 export const membershipsOf = (db: Db, userId: string) =>
   db
@@ -34,12 +34,14 @@ export const membershipsOf = (db: Db, userId: string) =>
     .select(['memberships.companyId', 'companies.name as companyName', 'memberships.role'])
     .where('memberships.userId', '=', userId)
     .where('memberships.disabled', '=', 0)
+    .where('memberships.invitedAt', 'is', null)
     .orderBy('companies.name')
     .execute();
 
 /**
  * The user's role in a company they may act for. Every per-request check (roleIn, tokenCompany, switch and refresh)
- * goes through here, so disabling a membership ends its live tokens at their next request.
+ * goes through here, so disabling a membership ends its live tokens at their next request, and an invitation grants
+ * nothing until it is accepted.
  */
 export const findMembership = (db: Db, userId: string, companyId: string) =>
   db
@@ -48,6 +50,7 @@ export const findMembership = (db: Db, userId: string, companyId: string) =>
     .where('userId', '=', userId)
     .where('companyId', '=', companyId)
     .where('disabled', '=', 0)
+    .where('invitedAt', 'is', null)
     .executeTakeFirst();
 
 export async function updateProfile(db: Db, userId: string, change: { name?: string; locale?: string }): Promise<void> {
@@ -73,6 +76,7 @@ export interface MemberRow {
   role: MembershipsTable['role'];
   disabled: number;
   invitedAt: number | null;
+  invitedName: string | null;
   lastLoginAt: number | null;
 }
 
@@ -88,16 +92,21 @@ function members(db: Db, companyId: string) {
   return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.userId')
-    .select(['users.id', 'users.email', 'users.name', 'memberships.role', 'memberships.disabled', 'memberships.invitedAt', 'users.lastLoginAt'])
+    .select(['users.id', 'users.email', 'users.name', 'memberships.role', 'memberships.disabled', 'memberships.invitedAt', 'memberships.invitedName', 'users.lastLoginAt'])
     .select(loginSort)
     .where('memberships.companyId', '=', companyId);
 }
 
 const memberRow = ({ loginSort: _, ...r }: MemberRow & { loginSort: number }): MemberRow => r;
 
-export const memberView = (r: MemberRow): CompanyUser => ({
-  id: r.id, email: r.email, name: r.name, role: r.role, disabled: r.disabled === 1, invitedAt: iso(r.invitedAt), lastLoginAt: iso(r.lastLoginAt),
-});
+/**
+ * Until the person accepts, the company sees only what its manager typed: the account's own name and its sign-ins
+ * (in any company) are not the company's to learn from an invitation (issue 26 item 3).
+ */
+export const memberView = (r: MemberRow): CompanyUser =>
+  r.invitedAt != null
+    ? { id: r.id, email: r.email, name: r.invitedName ?? r.name, role: r.role, disabled: r.disabled === 1, invitedAt: iso(r.invitedAt), lastLoginAt: null }
+    : { id: r.id, email: r.email, name: r.name, role: r.role, disabled: r.disabled === 1, invitedAt: null, lastLoginAt: iso(r.lastLoginAt) };
 
 /** The company's members, disabled and invited ones included, filtered by name or email and by role. */
 export async function listMembers(db: Db, companyId: string, params: ListParams<UserSort> & { role?: MembershipsTable['role'] }): Promise<ListAnswer<MemberRow>> {
@@ -151,9 +160,60 @@ export async function lockCompanyMemberships(db: Db, companyId: string): Promise
   await db.updateTable('companies').set((eb) => ({ name: eb.ref('name') })).where('id', '=', companyId).execute();
 }
 
-/** The invitee has set a password: their invitations are accepted. */
-export async function acceptInvitations(db: Db, userId: string): Promise<void> {
-  await db.updateTable('memberships').set({ invitedAt: null }).where('userId', '=', userId).where('invitedAt', 'is not', null).execute();
+/**
+ * The person accepted this invitation from its mail (every pending one when no company is named): the membership acts
+ * from now on. False when none was pending.
+ */
+export async function acceptInvitation(db: Db, userId: string, companyId?: string): Promise<boolean> {
+  let q = db.updateTable('memberships').set({ invitedAt: null, invitedName: null, inviteTokenHash: null }).where('userId', '=', userId).where('invitedAt', 'is not', null);
+  if (companyId) q = q.where('companyId', '=', companyId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The pending invitation an accept link names, with its company's name; undefined for an unknown or accepted one. */
+export const findInvitation = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('memberships')
+    .innerJoin('companies', 'companies.id', 'memberships.companyId')
+    .innerJoin('users', 'users.id', 'memberships.userId')
+    .select(['memberships.userId', 'memberships.companyId', 'memberships.role', 'memberships.invitedAt', 'companies.name as companyName', 'users.locale'])
+    .where('memberships.inviteTokenHash', '=', tokenHash)
+    .where('memberships.invitedAt', 'is not', null)
+    .executeTakeFirst();
+
+/**
+ * The role the person may act with in the company right now: an enabled account and an enabled, accepted membership.
+ * Mailed links and alert mails ask this when they act or are sent, not when they were made (issue 26 item 1).
+ */
+export async function activeRoleOf(db: Db, userId: string, companyId: string): Promise<MembershipsTable['role'] | undefined> {
+  const r = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.userId')
+    .select('memberships.role')
+    .where('memberships.userId', '=', userId)
+    .where('memberships.companyId', '=', companyId)
+    .where('memberships.disabled', '=', 0)
+    .where('memberships.invitedAt', 'is', null)
+    .where('users.disabled', '=', 0)
+    .executeTakeFirst();
+  return r?.role;
+}
+
+/** Of these people, the ones who are active members of the company now (as activeRoleOf), in no particular order. */
+export async function activeMembersAmong(db: Db, companyId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.userId')
+    .select('memberships.userId')
+    .where('memberships.companyId', '=', companyId)
+    .where('memberships.userId', 'in', [...new Set(userIds)])
+    .where('memberships.disabled', '=', 0)
+    .where('memberships.invitedAt', 'is', null)
+    .where('users.disabled', '=', 0)
+    .execute();
+  return rows.map((r) => r.userId);
 }
 
 const PLATFORM_SORTS: Record<UserSort, SortColumn> = {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Db } from '../db/database';
 import { arraysOf, readSeries, type SeriesFeed } from '../monitoring/readings';
 import { bucketBoundaries, offsetAt } from '../monitoring/time';
-import { csvCell } from '../reports/fridge-csv';
+import { csvCell } from './csv-cell';
 import type { ReadingsRequest } from '../../src/api/contract/monitoring';
 
 /** Raw readings are read this many at a time, and buckets this many per query: memory stays flat whatever the range. */

@@ -87,6 +87,7 @@ async function mailedTo(db: Db, row: ExportJobRow): Promise<{ email: string; loc
     .select(['u.id', 'u.email', 'u.locale'])
     .where('m.companyId', '=', row.companyId)
     .where('m.disabled', '=', 0)
+    .where('m.invitedAt', 'is', null)
     .where('u.disabled', '=', 0)
     .where('u.id', 'in', ids)
     .execute();
@@ -94,7 +95,9 @@ async function mailedTo(db: Db, row: ExportJobRow): Promise<{ email: string; loc
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const announce = (deps: AppDeps, row: ExportJobRow) => void deps.live.publish([{ kind: 'export', companyId: row.companyId, siteId: row.siteId, data: exportView(row) }]);
+/** To the job's owner only: another member of the company may not see whose export of which site ran, nor its size. */
+const announce = (deps: AppDeps, row: ExportJobRow) =>
+  void deps.live.publish([{ kind: 'export', companyId: row.companyId, siteId: row.siteId, userId: row.userId, data: exportView(row) }]);
 
 /**
  * Builds one job's CSV, then in one statement marks it Sent with a link valid 7 days, then mails the link. Marking

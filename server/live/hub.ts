@@ -8,12 +8,14 @@ export const REPLAY_MAX = 50_000;
 
 export type LiveKind = 'reading' | 'alert' | 'export';
 
-/** One message for the browsers of one company (and, for wall displays, one site). */
+/** One message for the browsers of one company (and, for wall displays, one site; for an export job, one person). */
 export interface LiveMessage {
   id: string;
   kind: LiveKind;
   companyId: string;
   siteId: string | null;
+  /** Set: only this person's streams get it (an export job is its owner's, as `GET /api/export-jobs` is). */
+  userId?: string;
   data: unknown;
   at: number;
 }
@@ -22,14 +24,25 @@ export type LiveInput = Omit<LiveMessage, 'id' | 'at'>;
 
 export interface LiveFilter {
   companyId: string;
+  /** The person signed in on the stream; a wall display has none, so it never gets a message meant for one. */
+  userId?: string;
   /** A wall display sees only its sites. */
   siteIds?: readonly string[];
   /** A wall display sees readings and alerts, never a person's export jobs. */
   kinds?: readonly LiveKind[];
 }
 
+/**
+ * Whether a message is one person's: export jobs always are, so one published without its owner reaches nobody
+ * rather than the whole company.
+ */
+const personal = (m: LiveMessage) => m.userId !== undefined || m.kind === 'export';
+
 const matches = (f: LiveFilter, m: LiveMessage) =>
-  m.companyId === f.companyId && (!f.siteIds || (m.siteId !== null && f.siteIds.includes(m.siteId))) && (!f.kinds || f.kinds.includes(m.kind));
+  m.companyId === f.companyId &&
+  (!personal(m) || (m.userId !== undefined && m.userId === f.userId)) &&
+  (!f.siteIds || (m.siteId !== null && f.siteIds.includes(m.siteId))) &&
+  (!f.kinds || f.kinds.includes(m.kind));
 
 /** How messages reach every instance: in process on SQLite, through PostgreSQL's NOTIFY when instances share one. */
 export interface LiveTransport {

@@ -10,7 +10,7 @@ type Phrase =
   | 'signup.subject' | 'signup.body' | 'signup.next'
   | 'verify.subject' | 'verify.body' | 'verify.validity' | 'verify.action'
   | 'invite.subject' | 'invite.body' | 'invite.validity' | 'invite.action' | 'invite.notExpected'
-  | 'added.subject' | 'added.body' | 'added.next' | 'added.action'
+  | 'added.next' | 'added.action'
   | 'role.admin' | 'role.manager' | 'role.user' | 'role.viewer';
 
 /**
@@ -39,10 +39,8 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'invite.validity': 'Open this link within {days} days to choose your password, then sign in.',
     'invite.action': 'Choose your password',
     'invite.notExpected': 'If you did not expect this invitation, ignore this mail.',
-    'added.subject': 'You now have access to {company} on Sitewatch',
-    'added.body': 'You have been added to {company} on Sitewatch with the role {role}.',
-    'added.next': 'Sign in with your usual password and choose {company} in My Companies.',
-    'added.action': 'Sign in',
+    'added.next': 'Open this link within {days} days to accept it; then sign in with your usual password and choose {company} in My Companies. Until you accept, you have no access to {company}.',
+    'added.action': 'Accept the invitation',
     'role.admin': 'Administrator',
     'role.manager': 'Manager',
     'role.user': 'User',
@@ -69,10 +67,8 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'invite.validity': 'Abra este enlace en los próximos {days} días para elegir su contraseña y después inicie sesión.',
     'invite.action': 'Elegir su contraseña',
     'invite.notExpected': 'Si no esperaba esta invitación, ignore este correo.',
-    'added.subject': 'Ya tiene acceso a {company} en Sitewatch',
-    'added.body': 'Le han añadido a {company} en Sitewatch con el rol {role}.',
-    'added.next': 'Inicie sesión con su contraseña habitual y elija {company} en Mis empresas.',
-    'added.action': 'Iniciar sesión',
+    'added.next': 'Abra este enlace en los próximos {days} días para aceptarla; después inicie sesión con su contraseña habitual y elija {company} en Mis empresas. Hasta que la acepte, no tiene acceso a {company}.',
+    'added.action': 'Aceptar la invitación',
     'role.admin': 'Administrador',
     'role.manager': 'Gestor',
     'role.user': 'Usuario',
@@ -99,10 +95,8 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'invite.validity': 'Ouvrez ce lien dans les {days} jours pour choisir votre mot de passe, puis connectez-vous.',
     'invite.action': 'Choisir votre mot de passe',
     'invite.notExpected': 'Si vous n’attendiez pas cette invitation, ignorez ce message.',
-    'added.subject': 'Vous avez désormais accès à {company} sur Sitewatch',
-    'added.body': 'Vous avez été ajouté à {company} sur Sitewatch avec le rôle {role}.',
-    'added.next': 'Connectez-vous avec votre mot de passe habituel et choisissez {company} dans Mes entreprises.',
-    'added.action': 'Se connecter',
+    'added.next': 'Ouvrez ce lien dans les {days} jours pour l’accepter, puis connectez-vous avec votre mot de passe habituel et choisissez {company} dans Mes entreprises. Tant que vous ne l’avez pas acceptée, vous n’avez pas accès à {company}.',
+    'added.action': 'Accepter l’invitation',
     'role.admin': 'Administrateur',
     'role.manager': 'Gestionnaire',
     'role.user': 'Utilisateur',
@@ -129,10 +123,8 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'invite.validity': 'Apri questo link entro {days} giorni per scegliere la tua password, poi accedi.',
     'invite.action': 'Scegli la tua password',
     'invite.notExpected': 'Se non ti aspettavi questo invito, ignora questa email.',
-    'added.subject': 'Ora hai accesso a {company} su Sitewatch',
-    'added.body': 'Sei stato aggiunto a {company} su Sitewatch con il ruolo {role}.',
-    'added.next': 'Accedi con la tua solita password e scegli {company} in Le mie aziende.',
-    'added.action': 'Accedi',
+    'added.next': 'Apri questo link entro {days} giorni per accettarlo, poi accedi con la tua solita password e scegli {company} in Le mie aziende. Finché non lo accetti, non hai accesso a {company}.',
+    'added.action': 'Accetta l’invito',
     'role.admin': 'Amministratore',
     'role.manager': 'Responsabile',
     'role.user': 'Utente',
@@ -159,10 +151,8 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'invite.validity': 'افتح هذا الرابط خلال {days} أيام لاختيار كلمة المرور، ثم سجّل الدخول.',
     'invite.action': 'اختر كلمة المرور',
     'invite.notExpected': 'إذا لم تكن تتوقع هذه الدعوة، فتجاهل هذه الرسالة.',
-    'added.subject': 'أصبح لديك وصول إلى {company} على Sitewatch',
-    'added.body': 'تمت إضافتك إلى {company} على Sitewatch بدور {role}.',
-    'added.next': 'سجّل الدخول بكلمة المرور المعتادة واختر {company} في «شركاتي».',
-    'added.action': 'تسجيل الدخول',
+    'added.next': 'افتح هذا الرابط خلال {days} أيام لقبولها، ثم سجّل الدخول بكلمة المرور المعتادة واختر {company} في «شركاتي». لن يكون لديك وصول إلى {company} حتى تقبلها.',
+    'added.action': 'قبول الدعوة',
     'role.admin': 'مسؤول',
     'role.manager': 'مدير',
     'role.user': 'مستخدم',
@@ -189,10 +179,8 @@ const PHRASES: Record<MailLocale, Record<Phrase, string>> = {
     'invite.validity': '请在 {days} 天内打开此链接设置密码，然后登录。',
     'invite.action': '设置密码',
     'invite.notExpected': '如果您没有预期收到此邀请，请忽略此邮件。',
-    'added.subject': '您现在可以访问 Sitewatch 上的 {company}',
-    'added.body': '您已以{role}角色被添加到 Sitewatch 上的 {company}。',
-    'added.next': '请使用您平常的密码登录，然后在“我的公司”中选择 {company}。',
-    'added.action': '登录',
+    'added.next': '请在 {days} 天内打开此链接接受邀请，然后使用您平常的密码登录，并在“我的公司”中选择 {company}。接受之前，您无法访问 {company}。',
+    'added.action': '接受邀请',
     'role.admin': '管理员',
     'role.manager': '经理',
     'role.user': '用户',
@@ -243,7 +231,8 @@ function compose(locale: MailLocale, subject: Phrase, values: Values, paragraphs
   };
 }
 
-const roleName = (locale: MailLocale, role: string) => PHRASES[locale][`role.${role}` as Phrase] ?? role;
+/** A role as the reader says it. */
+export const roleName = (locale: MailLocale, role: string) => PHRASES[locale][`role.${role}` as Phrase] ?? role;
 
 export const signInCodeMail = (locale: MailLocale, code: string): MailContent =>
   compose(locale, 'signIn.subject', { code }, [{ say: 'signIn.code' }, { say: 'signIn.validity' }]);
@@ -268,10 +257,11 @@ export const invitationMail = (locale: MailLocale, companyName: string, role: st
     { say: 'invite.notExpected' },
   ]);
 
-/** To an account that already has a password: it can act for the company at once. */
-export const addedToCompanyMail = (locale: MailLocale, companyName: string, role: string, signInUrl: string): MailContent =>
-  compose(locale, 'added.subject', { company: companyName, role: roleName(locale, role) }, [
-    { say: 'added.body' },
+/** To an account that has a password it can be trusted with: the invitation waits for its accept link. */
+export const addedToCompanyMail = (locale: MailLocale, companyName: string, role: string, acceptUrl: string, validDays: number): MailContent =>
+  compose(locale, 'invite.subject', { company: companyName, role: roleName(locale, role), days: validDays }, [
+    { say: 'invite.body' },
     { say: 'added.next' },
-    { link: signInUrl, label: 'added.action' },
+    { link: acceptUrl, label: 'added.action' },
+    { say: 'invite.notExpected' },
   ]);

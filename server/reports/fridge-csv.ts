@@ -1,12 +1,5 @@
+import { csvCell } from '../exports/csv-cell';
 import type { FridgeReport } from '../../src/api/contract/reports';
-
-/** RFC 4180 quoting; text a spreadsheet would run as a formula (= + - @ at the start) is prefixed with '. */
-export const csvCell = (v: string | number | boolean | null): string => {
-  if (v === null) return '';
-  if (typeof v !== 'string') return String(v);
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 const COLUMNS = [
   'record', 'date', 'min', 'max', 'am_current', 'pm_current', 'in_range', 'checked_by', 'action',

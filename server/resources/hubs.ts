@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { newId, randomToken, sha256 } from '../auth/secrets';
 import { auditRequest, type AppDeps } from '../context';
 import { notFound, parse } from '../errors';
-import { defineResource, duplicate, type ResourceHelpers } from './resource';
-import { givenOf, siteOfCompany } from './checks';
+import { defineResource, duplicate, type ResourceHelpers, type Scope } from './resource';
+import { givenOf, invalidField, siteOfCompany } from './checks';
+import { LIMITS } from '../auth/rate-limiter';
 import type { Db } from '../db/database';
 import {
   DEFAULT_REPORTING_PERIOD_S, deleteHub, findHub, findHubBySerial, hubView, insertHub, listHubs, nodesOfHub, updateHub, type HubRow,
@@ -18,9 +19,48 @@ import { id } from '../../src/api/contract/common';
 /** The prefix tells a leaked key apart in logs and secret scanners. */
 export const API_KEY_PREFIX = 'swk_';
 
-async function uniqueSerial(db: Db, serial: string, self?: string): Promise<void> {
-  const other = await findHubBySerial(db, serial);
-  if (other && other.id !== self) throw duplicate('serial', 'a hub with this serial is already registered');
+/**
+ * The one answer for every serial a company may not take, whatever the reason: were a serial held by another company's
+ * hub answered apart ("already registered"), each answer would tell that the hub exists, and where to look for it.
+ */
+const serialRefused = () => invalidField('serial', "cannot be registered; check it on the hub's label");
+
+/** Control and format characters (a tab, a zero-width space, a direction mark) are a paste gone wrong: no label prints them. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * What a serial is to a hub of this company: free; the hub's own (`self`); another of the company's hubs' (its own data,
+ * so the answer may say so); or refused: held by another company's hub, or not one a label could carry.
+ */
+async function serialUse(db: Db, companyId: string, serial: string, self?: string): Promise<'free' | 'self' | 'company' | 'refused'> {
+  if (UNPRINTABLE.test(serial)) return 'refused';
+  const holder = await findHubBySerial(db, serial);
+  if (!holder) return 'free';
+  if (holder.id === self) return 'self';
+  return holder.companyId === companyId ? 'company' : 'refused';
+}
+
+/**
+ * Counts refused serials per person (the admin, while shadowing) outside the write's transaction, whose rollback would
+ * forget them; recording before answering keeps a burst of guesses from all passing one check.
+ */
+async function admitSerial(deps: AppDeps, scope: Scope, serial: string | undefined, self?: string): Promise<void> {
+  if (serial === undefined) return;
+  const use = await serialUse(deps.db, scope.companyId, serial, self);
+  const key = `hub-serial:user:${scope.claims.act?.sub ?? scope.claims.sub}`;
+  if (use === 'refused') {
+    await deps.auth.limiter.hit(key, LIMITS.refusedSerialsPerUser);
+    throw serialRefused();
+  }
+  // Past the limit a free serial is a 429 as well: were it still taken, the 429 alone would mark the taken ones.
+  if (use !== 'self') await deps.auth.limiter.check(key, LIMITS.refusedSerialsPerUser);
+}
+
+/** The check inside the transaction, for a serial taken since admitSerial looked. */
+async function availableSerial(db: Db, companyId: string, serial: string, self?: string): Promise<void> {
+  const use = await serialUse(db, companyId, serial, self);
+  if (use === 'company') throw duplicate('serial', 'another hub of this company has this serial');
+  if (use === 'refused') throw serialRefused();
 }
 
 const keyParams = z.object({ id, keyId: id }).strict();
@@ -90,9 +130,10 @@ export const hubs = defineResource({
   list: (db, scope, query) => listHubs(db, scope.companyId, scope.now, query),
   find: (db, scope, id) => findHub(db, scope.companyId, id),
   view: (db, scope, row) => hubView(db, row, scope.now),
+  admit: (deps, scope, input, rowId) => admitSerial(deps, scope, input.serial, rowId),
   async create(db, scope, input) {
     await siteOfCompany(db, scope.companyId, input.siteId);
-    await uniqueSerial(db, input.serial);
+    await availableSerial(db, scope.companyId, input.serial);
     const row: HubRow = {
       id: newId(), siteId: input.siteId, companyId: scope.companyId, serial: input.serial, name: input.name, firmware: input.firmware ?? '',
       reportingPeriodS: DEFAULT_REPORTING_PERIOD_S, lastSeenAt: null, createdAt: scope.now,
@@ -107,7 +148,7 @@ export const hubs = defineResource({
       // A node's site is its hub's (DESIGN §3), so the nodes move with the hub; their feeds and readings stay theirs.
       await moveNodesOfHub(db, row.id, change.siteId);
     }
-    if (change.serial !== undefined) await uniqueSerial(db, change.serial, row.id);
+    if (change.serial !== undefined) await availableSerial(db, scope.companyId, change.serial, row.id);
     await updateHub(db, row.id, change);
     return { ...row, ...change };
   },

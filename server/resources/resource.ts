@@ -59,6 +59,11 @@ export interface ResourceDef<Item, Row, Query extends ListParams, Create, Update
   find(db: Db, scope: Scope, id: string): Promise<Row | undefined>;
   /** A row as the API answers it. */
   view(db: Db, scope: Scope, row: Row): Promise<Item>;
+  /**
+   * A check of a POST's or PUT's input before the write's transaction, outside it: what it records outlasts a refusal
+   * that rolls the write back (the hubs resource counts refused serials). `rowId` is the id a PUT names, not yet found.
+   */
+  admit?(deps: AppDeps, scope: Scope, input: Create | Update, rowId?: string): Promise<void>;
   create(db: Db, scope: Scope, input: Create): Promise<Row>;
   /**
    * Work that follows a committed create, outside its transaction: the users resource mails its invitation only once
@@ -151,6 +156,7 @@ export function resourceRoutes<Item, Row, Query extends ListParams, Create, Upda
   app.post(base, async (req, reply) => {
     const scope = await scopeOf(req, true);
     const input = parse(def.createInput, req.body);
+    await def.admit?.(deps, scope, input);
     const { row, item } = await db.transaction().execute(async (tx) => {
       const row = await def.create(tx, scope, input);
       await record(req, tx, scope, 'create', row);
@@ -164,6 +170,7 @@ export function resourceRoutes<Item, Row, Query extends ListParams, Create, Upda
     const scope = await scopeOf(req, true);
     const rowId = paramsOf(req);
     const input = parse(def.updateInput, req.body);
+    await def.admit?.(deps, scope, input, rowId);
     const item = await db.transaction().execute(async (tx) => {
       const before = await rowOf(scope, rowId, tx);
       const row = await def.update(tx, scope, before, input);

@@ -42,9 +42,9 @@ async function keepAManager(db: Db, companyId: string, row: MemberRow): Promise<
 
 /**
  * Users (DESIGN §6 `users` `{ email, name, role }`): the members of the token's company; a row is a membership, its id
- * the user's. Create invites (a new account that cannot sign in until its owner sets a password through the mailed
- * link, or an existing account added at once); PUT changes the membership's role or disabled; DELETE removes the
- * membership and keeps the account. Admins acting as themselves list every user of the platform with `?all=1`.
+ * the user's. Create invites: the membership is pending until the person accepts it from the mail (a set-password link
+ * for an account without a trusted password, an accept link otherwise: PasswordService.invite); PUT changes the
+ * membership's role or disabled; DELETE removes the membership (or withdraws the invitation) and keeps the account. Admins acting as themselves list every user of the platform with `?all=1`.
  */
 export const users = defineResource({
   path: 'users',
@@ -86,15 +86,16 @@ export const users = defineResource({
       };
       await insertUser(db, user);
     }
-    // Pending until the account has a password; an account that has one can act for the company at once.
-    await insertMembership(db, { userId: user.id, companyId, role: input.role, invitedAt: user.passwordHash === NO_PASSWORD ? scope.now : null });
+    // Every membership starts as an invitation that grants nothing until its person accepts it from the mail, and is
+    // shown with the name the manager typed: whether the address already had an account, and whose, is not told.
+    await insertMembership(db, { userId: user.id, companyId, role: input.role, invitedAt: scope.now, invitedName: input.name });
     return (await findMember(db, companyId, user.id))!;
   },
   async created(deps, scope, row) {
     const company = await findCompany(deps.db, scope.companyId);
     const user = await findUserById(deps.db, row.id);
     if (!company || !user) return;
-    await deps.auth.passwords.invite(user, { companyName: company.name, role: row.role, setPassword: row.invitedAt != null, language: scope.language });
+    await deps.auth.passwords.invite(user, { companyId: company.id, companyName: company.name, role: row.role, language: scope.language });
   },
   async update(db, scope, row, input) {
     notOwn(scope, row);

@@ -2,20 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditRequest, claimsOf, type AppDeps } from '../context';
 import { AppError, forbidden, notFound, parse } from '../errors';
-import { requireTokenCompany } from '../auth/site-scope';
+import { mayAct, requireTokenCompany } from '../auth/site-scope';
 import { history } from '../alerts/engine';
 import { alertMessage } from '../live/publish';
 import { eventView, eventsOfNode, findEvent, listEvents } from '../db/alert-events.repository';
 import { findNode } from '../db/nodes.repository';
+import { activeMembersAmong } from '../db/users.repository';
 import { invalidField } from '../resources/checks';
 import { alertEventAction, alertEventListQuery, type AlertEvent } from '../../src/api/contract/alerts';
 import { id } from '../../src/api/contract/common';
 
 const nodeParams = z.object({ nodeId: id });
 const idParams = z.object({ id });
-
-/** Acting on events is the work of users, managers and admins; viewers look (DESIGN §2). */
-const mayAct = (role: string) => role !== 'viewer';
 
 /**
  * Alert events (SPEC §7, DESIGN §6): the company's list, a node's events, one event, and the people's actions on it —
@@ -67,8 +65,7 @@ export async function alertEventRoutes(app: FastifyInstance, deps: AppDeps): Pro
       } else if (body.action === 'assign') {
         const assignee = body.assigneeId ?? null;
         if (assignee) {
-          const member = await trx.selectFrom('memberships').select('userId').where('companyId', '=', companyId).where('userId', '=', assignee).where('disabled', '=', 0).executeTakeFirst();
-          if (!member) throw invalidField('assigneeId', 'is not a member of this company');
+          if ((await activeMembersAmong(trx, companyId, [assignee])).length === 0) throw invalidField('assigneeId', 'is not a member of this company');
         }
         await trx.updateTable('alertEvents').set({ assigneeId: assignee }).where('id', '=', eventId).execute();
       }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC, type AppDeps } from '../context';
 import { audit } from '../db/audit.repository';
@@ -7,32 +7,19 @@ import { history } from '../alerts/engine';
 import { alertMessage } from '../live/publish';
 import { linkHash } from '../alerts/notifications';
 import { ACK_PAGE_WORDS } from '../alerts/default-templates';
-import { mailLanguage, type MailLocale } from '../mail/language';
+import { mailLanguage } from '../mail/language';
+import { activeRoleOf } from '../db/users.repository';
+import { mayAct } from '../auth/site-scope';
+import { escapeHtml, linkPage as page, postButton } from './link-page';
 
 const tokenParams = z.object({ token: z.string().min(20).max(100) });
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A small page of its own: the link is opened from a mail client, signed in or not, maybe on a phone. */
-function page(reply: FastifyReply, status: number, locale: MailLocale, title: string, body: string) {
-  const dir = locale === 'ar' ? 'rtl' : 'ltr';
-  return reply
-    .code(status)
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1c1f24}` +
-        `button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:0;background:#1f5fbf;color:#fff;cursor:pointer}</style></head>` +
-        `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    );
-}
 
 /**
  * The acknowledge link of a notification mail (issue 13): GET shows the event and a button, POST acknowledges it once.
  * A GET never changes anything, because mail scanners open links before people do; the link is single-use, expires
- * with LINK_TTL_MS, and acts as the person it was mailed to.
+ * with LINK_TTL_MS, and acts as the person it was mailed to only while that person may still acknowledge in the
+ * event's company (an active member whose role may act, as PUT /api/alertevents/detail asks): a removed, disabled or
+ * viewer recipient's link offers nothing and changes nothing (issue 26 item 1).
  */
 export async function alertLinkRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
@@ -44,9 +31,14 @@ export async function alertLinkRoutes(app: FastifyInstance, deps: AppDeps): Prom
       db
         .selectFrom('alertLinks as l')
         .innerJoin('users as u', 'u.id', 'l.userId')
-        .select(['l.tokenHash', 'l.eventId', 'l.userId', 'l.expiresAt', 'l.usedAt', 'u.locale'])
+        .innerJoin('alertEvents as e', 'e.id', 'l.eventId')
+        .select(['l.tokenHash', 'l.eventId', 'l.userId', 'l.expiresAt', 'l.usedAt', 'u.locale', 'e.companyId'])
         .where('l.tokenHash', '=', linkHash(token))
         .executeTakeFirst();
+    const mayAcknowledge = async (link: { userId: string; companyId: string }) => {
+      const role = await activeRoleOf(db, link.userId, link.companyId);
+      return role !== undefined && mayAct(role);
+    };
 
     scope.get('/api/alert-links/:token', PUBLIC, async (req, reply) => {
       const parsed = tokenParams.safeParse(req.params);
@@ -55,11 +47,10 @@ export async function alertLinkRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const say = ACK_PAGE_WORDS[locale];
       if (!link || Number(link.expiresAt) < deps.auth.now()) return page(reply, 404, locale, say.title, `<p>${escapeHtml(say.gone)}</p>`);
       if (link.usedAt !== null) return page(reply, 409, locale, say.title, `<p>${escapeHtml(say.used)}</p>`);
+      // Someone who may no longer act there is not shown the event either: the mail was the company's, not theirs.
+      if (!(await mayAcknowledge(link))) return page(reply, 403, locale, say.title, `<p>${escapeHtml(say.refused)}</p>`);
       const e = await eventView(db, link.eventId);
-      return page(
-        reply, 200, locale, say.title,
-        `<p><strong>${escapeHtml(e.ruleName)}</strong></p><p>${escapeHtml(e.detail)}</p><form method="post"><button type="submit">${escapeHtml(say.button)}</button></form>`,
-      );
+      return page(reply, 200, locale, say.title, `<p><strong>${escapeHtml(e.ruleName)}</strong></p><p>${escapeHtml(e.detail)}</p>${postButton(say.button)}`);
     });
 
     scope.post('/api/alert-links/:token', PUBLIC, async (req, reply) => {
@@ -69,6 +60,8 @@ export async function alertLinkRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const say = ACK_PAGE_WORDS[locale];
       const at = deps.auth.now();
       if (!link || Number(link.expiresAt) < at) return page(reply, 404, locale, say.title, `<p>${escapeHtml(say.gone)}</p>`);
+      // Refused before the link is spent: a link that acts for nobody stays as it was, and says so again next time.
+      if (!(await mayAcknowledge(link))) return page(reply, 403, locale, say.title, `<p>${escapeHtml(say.refused)}</p>`);
       const acknowledged = await db.transaction().execute(async (trx) => {
         const used = await trx.updateTable('alertLinks').set({ usedAt: at }).where('tokenHash', '=', link.tokenHash).where('usedAt', 'is', null).executeTakeFirst();
         if (Number(used.numUpdatedRows) === 0) return null;
@@ -84,9 +77,8 @@ export async function alertLinkRoutes(app: FastifyInstance, deps: AppDeps): Prom
       if (acknowledged === null) return page(reply, 409, locale, say.title, `<p>${escapeHtml(say.used)}</p>`);
       const e = await eventView(db, link.eventId);
       if (acknowledged) {
-        const company = await db.selectFrom('alertEvents').select('companyId').where('id', '=', link.eventId).executeTakeFirstOrThrow();
-        await audit(db, { actorUserId: link.userId }, { companyId: company.companyId, action: 'alert-events.acknowledge', detail: `${e.ruleName} (${e.id}) by mail link` });
-        void deps.live.publish([alertMessage(company.companyId, e)]);
+        await audit(db, { actorUserId: link.userId }, { companyId: link.companyId, action: 'alert-events.acknowledge', detail: `${e.ruleName} (${e.id}) by mail link` });
+        void deps.live.publish([alertMessage(link.companyId, e)]);
       }
       // Acknowledged by someone else first: the link still did its job, nothing more to do.
       return page(reply, 200, locale, say.title, `<p>${escapeHtml(say.done)}</p>`);

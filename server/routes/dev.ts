@@ -24,7 +24,9 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     const rows = mails
       .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>To:</strong> ${escapeHtml(m.to)} · <time>${escapeHtml(m.at)}</time></p><pre>${escapeHtml(m.text)}</pre></article>`)
       .join('\n');
+    // One-time codes and reset links: no cache (a shared computer's, a proxy's) may keep the page.
     return reply
+      .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sitewatch development mail</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap}</style></head>

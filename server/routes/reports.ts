@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditRequest, claimsOf, type AppDeps } from '../context';
 import { forbidden, parse } from '../errors';
 import { findSite } from '../db/sites.repository';
-import { visibleSite, type Role } from '../auth/site-scope';
+import { mayAct, visibleSite } from '../auth/site-scope';
 import { createReport, findReportRow, listReports, reportNotFound, reportView, submitReport, updateReport } from '../reports/fridge-reports';
 import { reportCsv } from '../reports/fridge-csv';
 import { reportPdf } from '../reports/fridge-pdf';
@@ -12,9 +12,6 @@ import { createFridgeReport, updateFridgeReport } from '../../src/api/contract/r
 import { emptyRequest } from '../../src/api/contract/auth';
 
 const idParams = z.object({ id });
-
-/** Keeping the log is everyone's work but a viewer's (DESIGN §2: viewers only look). */
-const mayWrite = (role: Role) => role !== 'viewer';
 
 /**
  * Medication fridge compliance reports (SPEC §7, DESIGN §6, issue 14): a site's list, add (one per fridge and month),
@@ -49,7 +46,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const { id: siteId } = parse(idParams, req.params);
     const body = parse(createFridgeReport, req.body);
     const { site, role } = await visibleSite(db, claimsOf(req), siteId);
-    if (!mayWrite(role)) throw forbidden();
+    if (!mayAct(role)) throw forbidden();
     const row = await createReport(db, site, body, claimsOf(req).sub, now());
     await auditRequest(db, req, { companyId: site.companyId, action: 'reports.create', detail: detail(row) });
     return reply.code(201).send({ data: await reportView(db, row, site, now()) });
@@ -63,7 +60,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.put('/api/medication-fridge-reports/:id', async (req) => {
     const body = parse(updateFridgeReport, req.body);
     const { row, site, role } = await reportOf(req);
-    if (!mayWrite(role)) throw forbidden();
+    if (!mayAct(role)) throw forbidden();
     await updateReport(db, row, body, now());
     await auditRequest(db, req, { companyId: site.companyId, action: 'reports.update', detail: detail(row) });
     return { data: await reportView(db, (await findReportRow(db, row.id))!, site, now()) };
@@ -73,7 +70,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppDeps): Promise
     // No fields: an empty object (or no body), like every body-less write, so a stray field is named, not ignored.
     parse(emptyRequest, req.body);
     const { row, site, role } = await reportOf(req);
-    if (!mayWrite(role)) throw forbidden();
+    if (!mayAct(role)) throw forbidden();
     await submitReport(db, row, site, claimsOf(req).sub, now());
     await auditRequest(db, req, { companyId: site.companyId, action: 'reports.submit', detail: detail(row) });
     return { data: await reportView(db, (await findReportRow(db, row.id))!, site, now()) };

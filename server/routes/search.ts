@@ -140,7 +140,8 @@ async function companiesMatching(db: Db, claims: AccessClaims, admin: boolean, t
     query = query
       .innerJoin('memberships', 'memberships.companyId', 'companies.id')
       .where('memberships.userId', '=', claims.sub)
-      .where('memberships.disabled', '=', 0);
+      .where('memberships.disabled', '=', 0)
+      .where('memberships.invitedAt', 'is', null);
   }
   const rows = await query
     .orderBy(closeness([name], t))

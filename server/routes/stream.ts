@@ -29,11 +29,12 @@ const frame = (m: LiveMessage) => {
 };
 
 /**
- * `GET /api/stream` (DESIGN §6 "Live"): the token company's readings, alert events and export jobs as Server-Sent
- * Events. A reconnect names the last id it saw (`Last-Event-ID`) and gets what it missed from the last five minutes.
- * The stream ends when the access token would expire, so the client comes back with a fresh one: a session revoked
- * meanwhile gets no more than one token's life of updates. A wall display opens it with its X-Display-Key instead:
- * then only its sites' readings and alerts come, and the stream lasts until the display is deleted.
+ * `GET /api/stream` (DESIGN §6 "Live"): the token company's readings and alert events, and the caller's own export
+ * jobs, as Server-Sent Events. A reconnect names the last id it saw (`Last-Event-ID`) and gets what it missed from
+ * the last five minutes. The stream ends when the access token would expire, so the client comes back with a fresh
+ * one: a session revoked meanwhile gets no more than one token's life of updates. A wall display opens it with its
+ * X-Display-Key instead: then only its sites' readings and alerts come, and the stream lasts until the display is
+ * deleted.
  */
 export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // Open streams never end by themselves: a closing server ends them, or it would wait for them forever.
@@ -46,7 +47,7 @@ export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const display = req.claims ? null : await displayOfRequest(deps.db, req);
     const filter: LiveFilter = display
       ? { companyId: display.companyId, siteIds: (await sitesOfDisplays(deps.db, [display.id])).get(display.id) ?? [], kinds: ['reading', 'alert'] }
-      : { companyId: (await requireTokenCompany(deps.db, claimsOf(req))).companyId };
+      : { companyId: (await requireTokenCompany(deps.db, claimsOf(req))).companyId, userId: claimsOf(req).sub };
     const header = req.headers['last-event-id'];
     const lastId = typeof header === 'string' && header.length <= 200 ? header : null;
 

@@ -117,4 +117,58 @@ describe('alert notifications, escalation, no data and the mail link', () => {
     expect(e.muted).toBe(1);
     expect(await t.deps.db.selectFrom('alertNotifications').selectAll().where('eventId', '=', e.id).execute()).toEqual([]);
   });
+
+  it('a link acts only while its recipient may still acknowledge there: a viewer, a disabled and a removed member change nothing', async () => {
+    const db = t.deps.db;
+    const viewer = await memberOf(t.app, db, company, 'viewer');
+    const leaving = await memberOf(t.app, db, company, 'user');
+    const disabled = await memberOf(t.app, db, company, 'user');
+    const feed = await addFeed(db, node, type);
+    const ruleId = await rule(feed, { recipients: JSON.stringify([viewer.userId, leaving.userId, disabled.userId]) });
+    await storeReadings(db, [{ feedId: feed, ts: Date.now() - 5 * MIN, value: 9.9 }]);
+    // (An earlier test's escalation may be due in the same tick.)
+    expect((await alertTick(t.deps)).sent).toBeGreaterThanOrEqual(3);
+    const tokenOf = async (userId: string) => {
+      const { email } = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+      return linkIn((await mailsTo(t.app, email))[0]!.text);
+    };
+    const [forViewer, forLeaving, forDisabled] = [await tokenOf(viewer.userId), await tokenOf(leaving.userId), await tokenOf(disabled.userId)];
+    await db.deleteFrom('memberships').where('userId', '=', leaving.userId).where('companyId', '=', company).execute();
+    await db.updateTable('memberships').set({ disabled: 1 }).where('userId', '=', disabled.userId).where('companyId', '=', company).execute();
+    for (const token of [forViewer, forLeaving, forDisabled]) {
+      const view = await t.app.inject({ method: 'GET', url: `/api/alert-links/${token}` });
+      expect(view.statusCode).toBe(403);
+      expect(view.body).not.toContain('<form');
+      const ack = await t.app.inject({ method: 'POST', url: `/api/alert-links/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      expect(ack.statusCode).toBe(403);
+      expect(await eventOf(ruleId)).toMatchObject({ state: 'active', acknowledgedBy: null });
+    }
+    // Given the right back, the same link (not spent by the refusals) acts.
+    await db.updateTable('memberships').set({ disabled: 0 }).where('userId', '=', disabled.userId).where('companyId', '=', company).execute();
+    expect((await t.app.inject({ method: 'POST', url: `/api/alert-links/${forDisabled}` })).statusCode).toBe(200);
+    expect(await eventOf(ruleId)).toMatchObject({ state: 'acknowledged', acknowledgedBy: disabled.userId });
+  });
+
+  it('mails only the recipients who are active members when the mail goes: removed, disabled and invited people get nothing', async () => {
+    const db = t.deps.db;
+    const removed = await memberOf(t.app, db, company, 'user');
+    const disabled = await memberOf(t.app, db, company, 'user');
+    const invited = await memberOf(t.app, db, company, 'user');
+    const feed = await addFeed(db, node, type);
+    const ruleId = await rule(feed, { recipients: JSON.stringify([manager.userId, removed.userId, disabled.userId, invited.userId]) });
+    // The rule was written while all four could act; by the time the breach comes three of them cannot.
+    await db.deleteFrom('memberships').where('userId', '=', removed.userId).where('companyId', '=', company).execute();
+    await db.updateTable('memberships').set({ disabled: 1 }).where('userId', '=', disabled.userId).where('companyId', '=', company).execute();
+    await db.updateTable('memberships').set({ invitedAt: Date.now() }).where('userId', '=', invited.userId).where('companyId', '=', company).execute();
+    await storeReadings(db, [{ feedId: feed, ts: Date.now() - 5 * MIN, value: 11 }]);
+    expect((await alertTick(t.deps)).sent).toBe(1);
+    for (const who of [removed, disabled, invited]) {
+      const { email } = await db.selectFrom('users').select('email').where('id', '=', who.userId).executeTakeFirstOrThrow();
+      expect(await mailsTo(t.app, email)).toEqual([]);
+    }
+    const e = await eventOf(ruleId);
+    const skipped = await db.selectFrom('alertNotifications').select(['userId', 'sentAt', 'error']).where('eventId', '=', e.id).where('error', 'is not', null).execute();
+    expect(skipped.map((n) => n.userId).sort()).toEqual([removed.userId, disabled.userId, invited.userId].sort());
+    expect(skipped.every((n) => n.sentAt !== null)).toBe(true);
+  });
 });

@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from './helpers';
 const PUBLIC_ROUTES = [
   'GET /api/alert-links/:token', // a notification mail's single-use acknowledge link: the page (changes nothing)
   'POST /api/alert-links/:token', // …and its button, acting as the person it was mailed to
+  'GET /api/invitations/:token', // an invitation mail's accept link: the page (changes nothing)
+  'POST /api/invitations/:token', // …and its button, accepting as the person it was mailed to
   'GET /api/displays/current', // a wall display's key (X-Display-Key), not a session
   'GET /api/dev/outbox', // the development outbox: only with the outbox transport, never with SMTP
   'GET /api/external-login/providers', // the sign-in page's buttons

@@ -262,6 +262,7 @@ const routes: Route[] = [
 const EXEMPT: Record<string, string> = {
   // The acknowledge button of a mailed link: an HTML form with no fields, whose token is in the path; a bad token is a 404 page.
   'POST /api/alert-links/:token': 'a form post without fields',
+  'POST /api/invitations/:token': 'a form post without fields',
 };
 
 const HUGE = 'A1a'.repeat(3334); // 10,002 characters, of every class a password rule asks for

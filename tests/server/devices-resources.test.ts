@@ -78,7 +78,7 @@ describe('device resources', () => {
     (await post('/api/shadow-company', { companyId }, admin.accessToken)).body.data.accessToken as string;
 
   describe('hubs', () => {
-    it('creates a hub at a site of the company; a foreign site is 400 naming siteId, a serial used anywhere 409 naming serial', async () => {
+    it("creates a hub at a site of the company; a foreign site is 400 naming siteId, another company's serial 400 naming serial", async () => {
       const made = await newHub(siteA, { firmware: undefined });
       expect(made).toMatchObject({ siteId: siteA, siteName: 'Alpha House', firmware: '', lastSeenAt: null, status: 'never', nodeCount: 0, keyCount: 0 });
       const foreign = await post('/api/hubs', { siteId: foreignSite, serial: uniq('HUB'), name: 'Theirs' });
@@ -90,7 +90,8 @@ describe('device resources', () => {
         await post('/api/hubs', { siteId: siteA, serial: theirSerial, name: 'Clash' }),
         await put(`/api/hubs/${made.id}`, { serial: theirSerial }),
       ]) {
-        expect(r).toMatchObject({ status: 409, body: { code: 'duplicate' } });
+        // Never "already registered": that would confirm the hub exists elsewhere (hub-serials.test.ts has the rest).
+        expect(r).toMatchObject({ status: 400, body: { code: 'bad_request' } });
         expect(fieldsOf(r.body)).toEqual(['serial']);
       }
       // Its own serial again is no clash.

@@ -227,6 +227,17 @@ export async function confirmEmail(app: FastifyInstance, email: string, count = 
 export const resetTokenFor = (app: FastifyInstance, email: string, count = 1) =>
   linkTokenFor(app, email, /resetpassword\?token=([^\s"&<]+)/, count, 'reset');
 
+/** The accept token from the newest invitation mail with an accept link to `email`, once `count` such mails arrived. */
+export const acceptTokenFor = (app: FastifyInstance, email: string, count = 1) =>
+  linkTokenFor(app, email, /\/api\/invitations\/([A-Za-z0-9_-]+)/, count, 'invitation');
+
+/** Accepts the newest invitation to `email` as its person does: the mail's link, then its button. */
+export async function acceptInvitationOf(app: FastifyInstance, email: string, count = 1): Promise<void> {
+  const token = await acceptTokenFor(app, email, count);
+  const r = await app.inject({ method: 'POST', url: `/api/invitations/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  if (r.statusCode !== 200) throw new Error(`accepting the invitation of ${email}: ${r.statusCode}`);
+}
+
 /** Ids of the seeded world, looked up by name and email. */
 export async function demoIds(deps: AppDeps) {
   const users = await deps.db.selectFrom('users').select(['id', 'email']).execute();

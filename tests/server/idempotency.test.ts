@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, buildTestApp, demoIds, signIn, signInAdmin, switchTo, testClock, type TestApp } from './helpers';
+import { DEMO, buildTestApp, call, demoIds, signIn, signInAdmin, switchTo, testClock, type TestApp } from './helpers';
 import { app as appPlugin, serverOptions } from '../../server/app';
-import { IDEMPOTENCY_TTL_MS, claimKey, purgeExpiredKeys, releaseKey, requestHash, storeAnswer } from '../../server/idempotency';
+import { IDEMPOTENCY_TTL_MS, claimKey, keyRefOf, purgeExpiredKeys, releaseKey, requestHash, storeAnswer } from '../../server/idempotency';
 
 const DAY = 86_400_000;
 
@@ -13,15 +13,22 @@ describe('Idempotency-Key', () => {
   let gated: FastifyInstance;
   const clock = testClock();
   let manager: string;
+  /** The same manager's session switched to their other company. */
+  let managerMackwell: string;
   let admin: string;
+  /** The same admin shadowing Northwind, the company `admin` acts for as themselves. */
+  let adminShadow: string;
   let userIds: Awaited<ReturnType<typeof demoIds>>;
   const holds = new Map<string, Promise<void>>();
 
   beforeAll(async () => {
     t = await buildTestApp({}, { now: clock.now });
     userIds = await demoIds(t.deps);
-    manager = await switchTo(t.app, (await signIn(t.app, DEMO.manager)).accessToken as string, userIds.northwind);
+    const managerSession = (await signIn(t.app, DEMO.manager)).accessToken as string;
+    manager = await switchTo(t.app, managerSession, userIds.northwind);
+    managerMackwell = await switchTo(t.app, managerSession, userIds.mackwell);
     admin = await switchTo(t.app, (await signInAdmin(t.app)).accessToken as string, userIds.northwind);
+    adminShadow = (await call(t.app, 'POST', '/api/shadow-company', { companyId: userIds.northwind }, admin)).body.data.accessToken as string;
 
     gated = Fastify(serverOptions);
     // Root hooks run before those of the API's scope: this one holds the answer while the key is still claimed.
@@ -130,7 +137,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('lets exactly one of simultaneous claims of a key win', async () => {
-    const ref = { userId: userIds.manager, key: newKey() };
+    const ref = keyRefOf({ sub: userIds.manager, cid: userIds.northwind }, newKey());
     const outcomes = await Promise.all(Array.from({ length: 6 }, () => claimKey(t.deps.db, ref, 'h', clock.now())));
     expect(outcomes.filter((o) => o.kind === 'claimed')).toHaveLength(1);
     expect(outcomes.filter((o) => o.kind === 'running')).toHaveLength(5);
@@ -188,6 +195,48 @@ describe('Idempotency-Key', () => {
     expect(copy.status).toBe(409);
     expect(copy.body.code).toBe('duplicate');
     expect(copy.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('keeps keys per acting company: the same key and body for a manager\'s other company runs there (finding 5)', async () => {
+    const key = newKey();
+    const body = { name: 'Idem two companies', colour: '#112233' };
+    const northwind = await send({ token: manager, key, body });
+    expect(northwind.status).toBe(201);
+    const mackwell = await send({ token: managerMackwell, key, body });
+    expect(mackwell.status).toBe(201);
+    expect(mackwell.headers['idempotent-replayed']).toBeUndefined();
+    expect(mackwell.body.data!.id).not.toBe(northwind.body.data!.id);
+    const owners = await t.deps.db.selectFrom('nodeTags').select('companyId').where('name', '=', body.name).execute();
+    expect(owners.map((o) => o.companyId).sort()).toEqual([userIds.northwind, userIds.mackwell].sort());
+    // Each company's retry still replays its own answer.
+    const again = await send({ token: managerMackwell, key, body });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.data!.id).toBe(mackwell.body.data!.id);
+    expect((await send({ token: manager, key, body })).body.data!.id).toBe(northwind.body.data!.id);
+  });
+
+  it('keeps an admin acting as themselves apart from the same admin shadowing that company', async () => {
+    const key = newKey();
+    const own = await send({ token: admin, key, body: { name: 'Idem admin self', colour: '#112233' } });
+    expect(own.status).toBe(201);
+    // Not a mismatch of the admin's own key: the shadow session's key is another one.
+    const shadowed = await send({ token: adminShadow, key, body: { name: 'Idem admin shadow', colour: '#112233' } });
+    expect(shadowed.status).toBe(201);
+    expect(shadowed.body.data!.id).not.toBe(own.body.data!.id);
+    const replay = await send({ token: adminShadow, key, body: { name: 'Idem admin shadow', colour: '#112233' } });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.data!.id).toBe(shadowed.body.data!.id);
+    const rows = await t.deps.db.selectFrom('idempotencyKeys').select(['companyId', 'actorId']).where('userId', '=', userIds.admin).where('key', '=', key).execute();
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(expect.arrayContaining([{ companyId: userIds.northwind, actorId: '' }, { companyId: userIds.northwind, actorId: userIds.admin }]));
+  });
+
+  it('scopes a key by user, acting company and shadowing admin', () => {
+    const base = keyRefOf({ sub: 'u', cid: 'c1' }, 'k');
+    expect(base).toEqual({ userId: 'u', companyId: 'c1', actorId: '', key: 'k' });
+    expect(keyRefOf({ sub: 'u', cid: null }, 'k')).toMatchObject({ companyId: '' });
+    // A shadow of a user acts as that user in their company; the acting admin keeps the keys apart.
+    expect(keyRefOf({ sub: 'u', cid: 'c1', act: { sub: 'a' } }, 'k')).toEqual({ ...base, actorId: 'a' });
   });
 
   it('does not keep a 5xx: the key is released and a retry runs the request again', async () => {

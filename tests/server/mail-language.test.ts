@@ -28,7 +28,7 @@ describe('the language of a mail', () => {
         resetPasswordMail(l, link),
         signupExistingAccountMail(l),
         invitationMail(l, 'Fish <&> Chips', 'manager', link, 7),
-        addedToCompanyMail(l, 'Fish <&> Chips', 'viewer', link),
+        addedToCompanyMail(l, 'Fish <&> Chips', 'viewer', link, 7),
       ];
       for (const m of mails) {
         expect(m.subject).not.toMatch(/\{\w+\}/);

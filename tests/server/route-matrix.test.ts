@@ -23,6 +23,8 @@ const BY_SECRET: Record<string, { kind: Kind; why: string }> = {
   'POST /api/shared/:token/readings': { kind: 'shareToken', why: "the shared page's readings, by the same link" },
   'GET /api/alert-links/:token': { kind: 'alertLinkToken', why: "a notification mail's acknowledge link acts as the person it was mailed to" },
   'POST /api/alert-links/:token': { kind: 'alertLinkToken', why: 'the same link, used once (not sent here: it would use the link)' },
+  'GET /api/invitations/:token': { kind: 'invitationToken', why: "an invitation mail's accept link acts as the person it was mailed to" },
+  'POST /api/invitations/:token': { kind: 'invitationToken', why: 'the same link, used once (not sent here: it would accept the invitation)' },
 };
 
 /**

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, signIn, DEMO, type TestApp } from './helpers';
-import { CONTENT_SECURITY_POLICY } from '../../server/security-headers';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from '../../server/security-headers';
+import viteConfig from '../../vite.config';
 
 /** Issue 15 finding 2: every answer carries the security headers; API answers are never stored by caches. */
 describe('security headers', () => {
@@ -43,6 +48,35 @@ describe('security headers', () => {
     }
   });
 
+  it("keeps a mailed link page's own no-referrer (finding 9a)", async () => {
+    // An unknown acknowledge token answers the link page itself, which sends no referrer: its URL is the token.
+    const r = await t.app.inject({ method: 'GET', url: '/api/alert-links/not-a-real-token-at-all-xxxxx' });
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it("lets a route's stricter referrer policy stand, and replaces a looser one", async () => {
+    const f = Fastify();
+    securityHeaders(f);
+    for (const policy of ['no-referrer', 'same-origin', 'strict-origin', 'unsafe-url', 'origin', 'no-referrer-when-downgrade', 'no-referrer, unsafe-url']) {
+      f.get(`/${encodeURIComponent(policy)}`, async (_req, reply) => reply.header('Referrer-Policy', policy).send('x'));
+    }
+    f.get('/none', async () => 'x');
+    const policyOf = async (url: string) => (await f.inject({ method: 'GET', url })).headers['referrer-policy'];
+    for (const strict of ['no-referrer', 'same-origin', 'strict-origin']) expect(await policyOf(`/${strict}`)).toBe(strict);
+    for (const loose of ['unsafe-url', 'origin', 'no-referrer-when-downgrade', 'no-referrer, unsafe-url']) {
+      expect(await policyOf(`/${encodeURIComponent(loose)}`)).toBe('strict-origin-when-cross-origin');
+    }
+    expect(await policyOf('/none')).toBe('strict-origin-when-cross-origin');
+    await f.close();
+  });
+
+  it('the development mail page, which shows one-time codes, is never stored (finding 9c)', async () => {
+    const r = await t.app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(DEMO.admin)}` });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+
   it('a forwarded protocol is not believed without a trusted proxy', async () => {
     const r = await call(t.app, 'GET', '/api/health');
     expect(r.status).toBe(200);
@@ -83,5 +117,41 @@ describe('TRUST_PROXY', () => {
     const { loadConfig, ConfigError } = await import('../../server/config');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+/** Finding 9b: the built client's source maps are for the team, never served. */
+describe('the built client', () => {
+  let t: TestApp;
+  let dist: string;
+  const MAP = JSON.stringify({ version: 3, sources: ['src/secret.ts'], sourcesContent: ['const internal = "source";'], mappings: 'AAAA' });
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sitewatch</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);\n');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), MAP);
+    fs.writeFileSync(path.join(dist, 'assets', 'style-abc123.css.map'), MAP);
+    t = await buildTestApp({ STATIC_DIR: dist }, { seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the bundle but answers 404 for every spelling of a source map', async () => {
+    const js = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(js.statusCode).toBe(200);
+    for (const url of ['/assets/app-abc123.js.map', '/assets/style-abc123.css.map', '/assets/app-abc123.js%2emap', '/assets/app-abc123.js.map?x=1', '/assets/APP-ABC123.JS.MAP']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const r = await t.app.inject({ method, url });
+        expect(r.statusCode, `${method} ${url}`).toBe(404);
+        expect(r.body).not.toContain('sourcesContent');
+      }
+    }
+  });
+
+  it('the build writes hidden maps: kept for decoding stacks, named by no bundle', () => {
+    expect(viteConfig).toMatchObject({ build: { sourcemap: 'hidden' } });
   });
 });

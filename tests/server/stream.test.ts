@@ -3,6 +3,10 @@ import { buildTestApp, call, freshIp, signInAdmin, type TestApp } from './helper
 import { addCompany, addFeed, addHub, addNode, addSignalType, addSite, memberOf } from './readings-fixtures';
 import { openStream, type OpenStream } from './stream-client';
 import { streamReading } from '../../src/api/contract/stream';
+import { exportTick } from '../../server/exports/export-jobs';
+import { packPayloads } from '../../server/live/pg-transport';
+import type { LiveMessage } from '../../server/live/hub';
+import type { SseMessage } from '../../src/api/sse';
 
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -21,6 +25,18 @@ async function companyWithFeed(t: TestApp) {
 
 const ingest = (t: TestApp, key: string, feedId: string, value: number, ts = Date.now()) =>
   t.app.inject({ method: 'POST', url: '/api/ingest', payload: { readings: [{ feedId, ts: new Date(ts).toISOString(), value }] }, remoteAddress: freshIp(), headers: { 'x-api-key': key } });
+
+/** Queues a readings export of the company's feed as `token`'s person and runs the worker once: the job is Sent. */
+async function exportAndRun(t: TestApp, c: Awaited<ReturnType<typeof companyWithFeed>>, token: string): Promise<string> {
+  const query = { feedIds: [c.feed], from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString(), interval: '1hour', aggregation: 2, dataViewType: 'RawData' };
+  const r = await call(t.app, 'POST', `/api/site-dashboard/${c.site}/export/readings`, query, token);
+  expect(r.status).toBe(202);
+  await exportTick(t.deps, Date.now);
+  return r.body.data.id as string;
+}
+
+/** The job's last event: progress reports come before it while the file is written. */
+const sentOf = (jobId: string) => (m: SseMessage) => m.event === 'export' && (JSON.parse(m.data) as { id: string; status: string }).id === jobId && JSON.parse(m.data).status === 'Sent';
 
 describe('GET /api/stream', () => {
   let t: TestApp;
@@ -79,6 +95,46 @@ describe('GET /api/stream', () => {
     expect(unknown.messages.filter((x) => x.event === 'reading')).toEqual([]);
   });
 
+  it("sends an export job's events to its owner's streams only, not to another member of the company (finding 6)", async () => {
+    const c = await companyWithFeed(t);
+    const colleague = (await memberOf(t.app, t.deps.db, c.company, 'manager')).token;
+    const tab1 = await stream(bearer(c.manager));
+    const tab2 = await stream(bearer(c.manager));
+    const other = await stream(bearer(colleague));
+    // A reading both see: the colleague's reconnect below resumes after it.
+    expect((await ingest(t, c.key, c.feed, 4.5)).statusCode).toBe(200);
+    const seen = await other.waitFor((x) => x.event === 'reading');
+
+    const jobId = await exportAndRun(t, c, c.manager);
+    for (const tab of [tab1, tab2]) {
+      const m = await tab.waitFor(sentOf(jobId));
+      expect(JSON.parse(m.data)).toMatchObject({ id: jobId, siteId: c.site });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other.messages.filter((x) => x.event === 'export')).toEqual([]);
+    // Nor does the replay of a reconnect hand it over.
+    const resumed = await stream({ ...bearer(colleague), 'Last-Event-ID': seen.id! });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(resumed.messages.filter((x) => x.event === 'export')).toEqual([]);
+    const mineResumed = await stream({ ...bearer(c.manager), 'Last-Event-ID': seen.id! });
+    await mineResumed.waitFor(sentOf(jobId));
+  });
+
+  it('an export message that names no owner reaches nobody', async () => {
+    const c = await companyWithFeed(t);
+    const s = await stream(bearer(c.manager));
+    await t.deps.live.publish([{ kind: 'export', companyId: c.company, siteId: c.site, data: { id: 'ownerless' } }]);
+    await t.deps.live.publish([{ kind: 'export', companyId: c.company, siteId: c.site, userId: 'someone-else', data: { id: 'theirs' } }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.messages.filter((x) => x.event === 'export')).toEqual([]);
+  });
+
+  it('PostgreSQL fan-out carries the owner of a message', () => {
+    const m: LiveMessage = { id: '1', kind: 'export', companyId: 'c', siteId: 's', userId: 'u', data: { id: 'j' }, at: 1 };
+    const { payloads } = packPayloads([m]);
+    expect(JSON.parse(payloads[0]!)).toEqual([m]);
+  });
+
   it('a session without a company is asked to choose one', async () => {
     const admin = await signInAdmin(t.app);
     expect(admin.companyId ?? null).toBeNull();
@@ -92,6 +148,7 @@ describe.runIf(process.env.DATABASE_URL)('GET /api/stream across two instances o
   let b: TestApp;
   let base: string;
   let s: OpenStream | null = null;
+  const more: OpenStream[] = [];
   beforeAll(async () => {
     a = await buildTestApp();
     // The second instance shares the first one's database (its own fresh one goes unused).
@@ -101,6 +158,7 @@ describe.runIf(process.env.DATABASE_URL)('GET /api/stream across two instances o
   });
   afterAll(async () => {
     s?.close();
+    for (const o of more) o.close();
     await b.close();
     await a.close();
   });
@@ -115,5 +173,18 @@ describe.runIf(process.env.DATABASE_URL)('GET /api/stream across two instances o
     const m = await s.waitFor((x) => x.event === 'reading', 1_000);
     expect(JSON.parse(m.data)).toMatchObject({ feedId: c.feed, value: 7.5 });
     expect(Date.now() - sent).toBeLessThan(1_000);
+  });
+
+  it("an export job's events reach its owner on the other instance, and not a colleague there", async () => {
+    const c = await companyWithFeed(a);
+    const colleague = (await memberOf(a.app, a.deps.db, c.company, 'manager')).token;
+    const mine = await openStream(base, bearer(c.manager));
+    const theirs = await openStream(base, bearer(colleague));
+    more.push(mine, theirs);
+    await new Promise((r) => setTimeout(r, 100));
+    const jobId = await exportAndRun(a, c, c.manager);
+    await mine.waitFor(sentOf(jobId));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(theirs.messages.filter((x) => x.event === 'export')).toEqual([]);
   });
 });

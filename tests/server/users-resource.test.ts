@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMO, MINUTE, buildTestApp, call, demoIds, freshIp, newUser, resetTokenFor, roleTokens, signIn, switchTo as switchToCompany, testClock,
-  waitForMails, type TestApp,
+  DEMO, MINUTE, acceptInvitationOf, acceptTokenFor, buildTestApp, call, demoIds, freshIp, newUser, resetTokenFor, roleTokens, signIn,
+  switchTo as switchToCompany, testClock, waitForMails, type TestApp,
 } from './helpers';
 import { listAnswer } from '../../src/api/contract/list';
 import { companyUser, platformUser } from '../../src/api/contract/users';
@@ -109,15 +109,36 @@ describe('users: invitations and memberships', () => {
     }
   });
 
-  it('adds an existing account at once, mails it, and refuses a second invitation with 409 duplicate naming email', async () => {
+  it('invites an existing account with the same answer as a new address; it grants nothing until accepted from the mail', async () => {
     const existing = await newUser(t.app);
+    const unknown = unique('never.seen');
     const made = await invite(tok.manager, { email: existing.email.toUpperCase(), name: 'Another Name', role: 'viewer' });
-    // The account keeps its own name and password, and has nothing to accept.
-    expect(made).toMatchObject({ email: existing.email, name: expect.stringMatching(/^Test User/), role: 'viewer', invitedAt: null });
+    const fresh = await invite(tok.manager, { email: unknown, name: 'Another Name', role: 'viewer' });
+    // The manager learns neither that the address had an account nor whose: the name typed, no sign-in time, both pending.
+    const shape = { name: 'Another Name', role: 'viewer', disabled: false, invitedAt: expect.any(String), lastLoginAt: null };
+    expect(made).toMatchObject({ ...shape, email: existing.email });
+    expect(fresh).toMatchObject({ ...shape, email: unknown });
+    expect(Object.keys(made).sort()).toEqual(Object.keys(fresh).sort());
+    expect(companyUser.parse((await get(`/api/users/${made.id}`, tok.manager)).body.data)).toMatchObject(shape);
+    // Until then the account signs in as before, to no company of this invitation, and the company refuses its token.
+    const before = await signIn(t.app, existing.email, existing.password);
+    expect(before.companyId).toBeNull();
+    expect((await get('/api/me', before.accessToken)).body.data.memberships).toEqual([]);
+    expect((await post('/api/switch-company', { companyId: ids.northwind }, before.accessToken)).status).toBe(403);
     const [mail] = await waitForMails(t.app, existing.email, 1);
     expect(mail!.subject).toContain('Northwind Care Homes');
     expect(mail!.text).not.toMatch(/resetpassword/);
+    // The link's page changes nothing (mail scanners open links); its button accepts, once.
+    const token = await acceptTokenFor(t.app, existing.email);
+    const page = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Northwind Care Homes');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(companyUser.parse((await get(`/api/users/${made.id}`, tok.manager)).body.data).invitedAt).not.toBeNull();
+    await acceptInvitationOf(t.app, existing.email);
+    expect((await t.app.inject({ method: 'POST', url: `/api/invitations/${token}` })).statusCode).toBe(404);
     expect(await signIn(t.app, existing.email, existing.password)).toMatchObject({ companyId: ids.northwind, role: 'viewer' });
+    expect(companyUser.parse((await get(`/api/users/${made.id}`, tok.manager)).body.data)).toMatchObject({ name: expect.stringMatching(/^Test User/), invitedAt: null });
     for (const role of ['viewer', 'manager']) {
       const again = await post('/api/users', { email: existing.email, name: 'Again', role }, tok.manager);
       expect(again.status).toBe(409);
@@ -126,6 +147,37 @@ describe('users: invitations and memberships', () => {
     // A member of another company is still invited into this one.
     expect((await post('/api/users', { email: DEMO.user, name: 'Uma', role: 'viewer' }, tok.managerMackwell)).status).toBe(201);
     expect((await post('/api/users', { email: DEMO.user, name: 'Uma', role: 'viewer' }, tok.manager)).body).toMatchObject({ code: 'duplicate' });
+  });
+
+  it("never tells a manager another company's person: the admin's address answers with the typed name and no sign-in", async () => {
+    const r = await post('/api/users', { email: DEMO.admin, name: 'Typed Name', role: 'viewer' }, tok.managerMackwell);
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({ email: DEMO.admin, name: 'Typed Name', invitedAt: expect.any(String), lastLoginAt: null });
+    expect(JSON.stringify(r.body)).not.toContain('Ada');
+    const listed = (await get(`/api/users?q=${encodeURIComponent(DEMO.admin)}`, tok.managerMackwell)).body.data;
+    expect(listed).toEqual([expect.objectContaining({ name: 'Typed Name', lastLoginAt: null })]);
+    expect((await del(`/api/users/${r.body.data.id}`, tok.managerMackwell)).status).toBe(200);
+  });
+
+  it('an invitation to an unconfirmed account does not trust its password: the invitee sets their own, and the squatter is out', async () => {
+    const email = unique('colleague');
+    // Someone signs up with a colleague's address and never confirms it (the confirm mail goes to the colleague).
+    expect((await post('/api/signup', { name: 'Squatter', email, password: 'Squat1234', confirmPassword: 'Squat1234', acceptTerms: true }, undefined)).status).toBe(201);
+    const made = await invite(tok.manager, { email, name: 'Cora Colleague', role: 'user' });
+    expect(made).toMatchObject({ name: 'Cora Colleague', invitedAt: expect.any(String) });
+    const mails = await waitForMails(t.app, email, 2);
+    const invitation = mails.find((m) => /Northwind/.test(m.subject))!;
+    expect(invitation.text).toMatch(/\/resetpassword\?token=/);
+    // The squatter's password gives nothing: the confirm link that would make it the account's died with the invitation.
+    expect((await login(email, 'Squat1234')).body.code).toBe('email_unverified');
+    const confirm = /verify-email\?token=([^\s"&<]+)/.exec(mails.find((m) => m !== invitation)!.text)![1]!;
+    expect((await post('/api/verify-email', { token: decodeURIComponent(confirm) }, undefined)).body.code).toBe('invalid_token');
+    expect((await login(email, 'Squat1234')).body.code).toBe('email_unverified');
+    const token = await resetTokenFor(t.app, email);
+    expect((await post('/api/reset-password', { token, password: 'Cora12345', confirmPassword: 'Cora12345' })).status).toBe(200);
+    expect((await login(email, 'Squat1234')).status).toBe(401);
+    const s = await signIn(t.app, email, 'Cora12345');
+    expect(s).toMatchObject({ companyId: ids.northwind, role: 'user', basicInfo: { name: 'Cora Colleague' } });
   });
 
   it("refuses a manager's change, disabling or removal of their own membership (403 own_membership), a user shadow's too", async () => {
@@ -165,7 +217,9 @@ describe('users: invitations and memberships', () => {
   it('a disabled membership: its live token stops at the next request, sign-in does not offer the company, switch and refresh refuse it', async () => {
     const person = await newUser(t.app);
     const member = await invite(tok.manager, { email: person.email, name: 'x', role: 'user' });
+    await acceptInvitationOf(t.app, person.email);
     await invite(tok.managerMackwell, { email: person.email, name: 'x', role: 'viewer' });
+    await acceptInvitationOf(t.app, person.email, 2);
     const first = await signIn(t.app, person.email, person.password);
     expect(first.companyId).toBe(ids.mackwell);
     const switched = (await post('/api/switch-company', { companyId: ids.northwind }, first.accessToken)).body.data;
@@ -194,6 +248,7 @@ describe('users: invitations and memberships', () => {
   it('removing a membership keeps the account, which can be invited again', async () => {
     const person = await newUser(t.app);
     const member = await invite(tok.manager, { email: person.email, name: 'x', role: 'user' });
+    await acceptInvitationOf(t.app, person.email);
     const s = await signIn(t.app, person.email, person.password);
     expect((await del(`/api/users/${member.id}`, tok.manager)).body).toEqual({ data: { deleted: true } });
     expect((await get(`/api/users/${member.id}`, tok.manager)).status).toBe(404);

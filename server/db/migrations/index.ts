@@ -19,6 +19,8 @@ import * as m0021 from './0021-export-schedules';
 import * as m0022 from './0022-readings-partitions';
 import * as m0023 from './0023-email-verification';
 import * as m0024 from './0024-node-list-versions';
+import * as m0025 from './0025-invitations';
+import * as m0026 from './0026-idempotency-company';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0022-readings-partitions': m0022,
   '0023-email-verification': m0023,
   '0024-node-list-versions': m0024,
+  '0025-invitations': m0025,
+  '0026-idempotency-company': m0026,
 };

@@ -1,7 +1,7 @@
 /** Users (managers): the company's members, invitations, roles and access; admins also see everyone. */
 export const users = {
   'users.title': 'المستخدمون',
-  'users.intro': 'الأشخاص في هذه الشركة ودورهم فيها. ترسل الدعوة رابطًا عبر البريد الإلكتروني لتعيين كلمة مرور.',
+  'users.intro': 'الأشخاص في هذه الشركة ودورهم فيها. ترسل الدعوة رابطًا عبر البريد الإلكتروني؛ لا يحصل الشخص على أي وصول هنا حتى يقبلها.',
   'users.table': 'المستخدمون',
   'users.name': 'الاسم',
   'users.email': 'البريد الإلكتروني',

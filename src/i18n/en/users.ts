@@ -1,7 +1,7 @@
 /** Users (managers): the company's members, invitations, roles and access; admins also see everyone. */
 export const users = {
   'users.title': 'Users',
-  'users.intro': 'People of this company and their role here. An invitation mails a link to set a password.',
+  'users.intro': 'People of this company and their role here. An invitation mails a link; the person has no access here until they accept it.',
   'users.table': 'Users',
   'users.name': 'Name',
   'users.email': 'Email',

@@ -1,7 +1,7 @@
 /** Users (managers): the company's members, invitations, roles and access; admins also see everyone. */
 export const users = {
   'users.title': 'Usuarios',
-  'users.intro': 'Las personas de esta empresa y su rol en ella. Una invitación envía por correo electrónico un enlace para establecer una contraseña.',
+  'users.intro': 'Las personas de esta empresa y su rol en ella. Una invitación envía un enlace por correo; la persona no tiene acceso aquí hasta que la acepta.',
   'users.table': 'Usuarios',
   'users.name': 'Nombre',
   'users.email': 'Correo electrónico',

@@ -1,7 +1,7 @@
 /** Users (managers): the company's members, invitations, roles and access; admins also see everyone. */
 export const users = {
   'users.title': 'Utilisateurs',
-  'users.intro': 'Les personnes de cette entreprise et leur rôle ici. Une invitation envoie par e-mail un lien pour définir un mot de passe.',
+  'users.intro': 'Les personnes de cette entreprise et leur rôle ici. Une invitation envoie un lien par e-mail ; la personne n’a aucun accès ici tant qu’elle ne l’a pas acceptée.',
   'users.table': 'Utilisateurs',
   'users.name': 'Nom',
   'users.email': 'Adresse e-mail',

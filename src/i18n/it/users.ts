@@ -1,7 +1,7 @@
 /** Users (managers): the company's members, invitations, roles and access; admins also see everyone. */
 export const users = {
   'users.title': 'Utenti',
-  'users.intro': 'Le persone di questa azienda e il loro ruolo qui. Un invito invia per e-mail un link per impostare una password.',
+  'users.intro': 'Le persone di questa azienda e il loro ruolo qui. Un invito invia un link per e-mail; la persona non ha accesso qui finché non lo accetta.',
   'users.table': 'Utenti',
   'users.name': 'Nome',
   'users.email': 'E-mail',

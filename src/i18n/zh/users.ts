@@ -1,7 +1,7 @@
 /** Users (managers): the company's members, invitations, roles and access; admins also see everyone. */
 export const users = {
   'users.title': '用户',
-  'users.intro': '本公司的成员及其在本公司的角色。邀请会通过邮件发送一个用于设置密码的链接。',
+  'users.intro': '本公司的成员及其在本公司的角色。邀请会通过邮件发送一个链接；对方接受之前在此没有任何访问权限。',
   'users.table': '用户',
   'users.name': '姓名',
   'users.email': '电子邮箱',

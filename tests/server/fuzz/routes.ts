@@ -36,6 +36,7 @@ export const isWrite = (r: Route) => r.method !== 'GET';
 /** Write routes that read no body, each with the reason. DELETE reads none anywhere (DESIGN §6). */
 export const NO_BODY: Record<string, string> = {
   'POST /api/alert-links/:token': "a mail link's form post: an empty urlencoded form, nothing in it is read",
+  'POST /api/invitations/:token': "a mail link's form post: an empty urlencoded form, nothing in it is read",
 };
 
 /** Routes that parse a contract schema the API document does not list as their body. */
@@ -63,7 +64,7 @@ export function bodySchemaOf(r: Route): JsonSchema | null | undefined {
 /** Every kind of id a company owns (and the tokens of its links), as the world fixture makes them. */
 export const KINDS = [
   'company', 'site', 'subSite', 'hub', 'node', 'feed', 'tag', 'signalType', 'member', 'template', 'rule', 'event', 'report', 'exportJob',
-  'schedule', 'share', 'shareToken', 'display', 'apiKey', 'alertLinkToken',
+  'schedule', 'share', 'shareToken', 'display', 'apiKey', 'alertLinkToken', 'invitationToken',
 ] as const;
 export type Kind = (typeof KINDS)[number] | 'whiteLabel' | 'provider';
 
@@ -73,7 +74,7 @@ const KIND_AFTER_SEGMENT: Record<string, Kind> = {
   'site-dashboard': 'site', sites: 'site', 'check-permission': 'site', company: 'company', companies: 'company', hubs: 'hub', nodes: 'node', feeds: 'feed',
   'signal-types': 'signalType', 'node-tags': 'tag', users: 'member', 'white-label-settings': 'whiteLabel', 'message-templates': 'template',
   'alert-rules': 'rule', displays: 'display', 'export-schedules': 'schedule', detail: 'event', 'medication-fridge-reports': 'report',
-  'export-jobs': 'exportJob', shared: 'shareToken', 'alert-links': 'alertLinkToken', 'external-login': 'provider',
+  'export-jobs': 'exportJob', shared: 'shareToken', 'alert-links': 'alertLinkToken', invitations: 'invitationToken', 'external-login': 'provider',
 };
 
 /** The kind of id a path parameter takes; throws for a parameter nobody has taught this table. */
@@ -172,6 +173,8 @@ export const RULES: Record<string, Rule> = {
   'PUT /api/alertevents/detail/:id': { may: notViewers },
   'GET /api/alert-links/:token': { may: 'public' },
   'POST /api/alert-links/:token': { may: 'public' },
+  'GET /api/invitations/:token': { may: 'public' },
+  'POST /api/invitations/:token': { may: 'public' },
   'GET /api/site-dashboard/:id/medication-fridge-reports': { may: all },
   'POST /api/site-dashboard/:id/medication-fridge-reports': { may: notViewers },
   'GET /api/medication-fridge-reports/:id': { may: all },

@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import type { WorldPlan } from '../../../server/seed/plan';
 import type { AccessClaims } from '../../../server/auth/tokens';
 import { linkHash } from '../../../server/alerts/notifications';
+import { sha256 } from '../../../server/auth/secrets';
 import { DEMO, call, demoIds, signIn, signInAdmin, switchTo, type TestApp } from '../helpers';
 import { idsOfCompany, seedSmallWorld } from '../world-fixture';
 import type { Kind, SessionName } from './routes';
@@ -68,6 +69,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const tag = plan.tags.find((x) => x.companyId === companyId)!.id;
     const signalType = (await post('/api/signal-types', { key: `fuzz_${companyId.slice(0, 8)}`, name: 'Fuzz gauge', unit: 'u', kind: 'instant' })).id as string;
     const member = (await post('/api/users', { email: `member-${companyId.slice(0, 8)}@example.test`, name: 'World Member', role: 'user' })).id as string;
+    // The member accepted (as from the mail); a second person's invitation is still open, with its accept link.
+    await db.updateTable('memberships').set({ invitedAt: null }).where('userId', '=', member).where('companyId', '=', companyId).execute();
+    const invitee = (await post('/api/users', { email: `invitee-${companyId.slice(0, 8)}@example.test`, name: 'World Invitee', role: 'viewer' })).id as string;
+    const invitationToken = `invitation-token-of-${companyId}`;
+    await db.updateTable('memberships').set({ inviteTokenHash: sha256(invitationToken) }).where('userId', '=', invitee).where('companyId', '=', companyId).execute();
     const template = (await db.selectFrom('messageTemplates').select('id').where('companyId', '=', companyId).executeTakeFirstOrThrow()).id;
     const rule = (await post('/api/alert-rules', { name: 'World rule', enabled: true, scope: { feedId: k.feed }, condition: 'above', high: 8, forMinutes: 0, severity: 'minor', recipients: [member] })).id as string;
     const display = (await post('/api/displays', { name: 'World wall', siteIds: [k.site], everySeconds: 30, theme: 'dark' })).id as string;
@@ -98,7 +104,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .execute();
     ids.set(companyId, {
       company: companyId, site: k.site, subSite: k.subSite ?? k.site, hub: k.hub, node: k.node, feed: k.feed, tag, signalType, member, template, rule, event, report,
-      exportJob, schedule, share: share.id as string, shareToken, display, apiKey: key.id as string, alertLinkToken,
+      exportJob, schedule, share: share.id as string, shareToken, display, apiKey: key.id as string, alertLinkToken, invitationToken,
     });
   }
 
