@@ -4,8 +4,25 @@ const bool = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true');
 
+/**
+ * Loopback: 127.0.0.0/8, ::1 and `localhost` names (RFC 6761 keeps them on this machine), in any spelling a URL
+ * normalises to the same address ("0:0:0:0:0:0:0:1", "[::1]"). The one test of "only this machine reaches it".
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  // A path, query, user or port would let the URL below read a loopback name out of something else.
+  if (!bare || /[/?#@\s]/.test(bare)) return false;
+  let name: string;
+  try {
+    name = new URL(`http://${bare.includes(':') ? `[${bare}]` : bare}`).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  return name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name) || name === '::1';
+}
+
 /** http:// is only for an identity provider on this machine (tests, local development); anything else must be https. */
-export const isLoopbackUrl = (u: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+export const isLoopbackUrl = (u: URL) => isLoopbackHost(u.hostname);
 
 const issuerUrl = z
   .string()
@@ -27,7 +44,8 @@ function oidcEnv<P extends string>(p: P) {
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Listen address; unset: 127.0.0.1 while the dev outbox or the demo accounts are on (see `openDoors`), else 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -68,8 +86,9 @@ const envSchema = z.object({
   /** Seconds an export worker holds a job between progress reports; a crashed worker's job waits this long to be taken up (tests shorten it). */
   EXPORT_LEASE_S: z.coerce.number().int().min(1).max(3600).default(60),
   /**
-   * A public demo on purpose: with it, a server whose PUBLIC_URL is not a local address (or NODE_ENV=production) may
-   * still run the dev outbox and the demo accounts, and says so loudly at start. Without it, it refuses to start.
+   * A public demo on purpose: with it, a server others can reach (a PUBLIC_URL that is not a local address, a HOST that
+   * is not loopback, or NODE_ENV=production) may still run the dev outbox and the demo accounts, and says so loudly at
+   * start. Without it, it refuses to start.
    */
   DEMO: bool.default(false),
   /** Screenshot comparisons only: the server's clock stands still at this ISO instant (server/clock.ts). */
@@ -79,7 +98,7 @@ const envSchema = z.object({
   ...oidcEnv('AUTH0'),
 });
 
-export type Config = z.infer<typeof envSchema> & { mailMode: 'smtp' | 'outbox' };
+export type Config = Omit<z.infer<typeof envSchema>, 'HOST'> & { HOST: string; mailMode: 'smtp' | 'outbox' };
 
 export class ConfigError extends Error {}
 
@@ -94,25 +113,31 @@ export function trustProxyOf(config: Pick<Config, 'TRUST_PROXY'>): boolean | str
   return v.split(',').map((a) => a.trim()).filter(Boolean);
 }
 
-/** Loopback and `localhost` names: a server only this machine reaches. */
-export function isLocalUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  } catch {
-    return false;
-  }
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
-}
+/** A URL whose host is loopback: a server only this machine reaches. */
+export const isLocalUrl = (url: string): boolean => URL.canParse(url) && isLoopbackUrl(new URL(url));
 
-/** Whether the server is meant for others than this machine: told so, or addressed by a public URL. */
-const isPublic = (publicUrl: string | undefined, nodeEnv: string | undefined) => nodeEnv === 'production' || (publicUrl !== undefined && !isLocalUrl(publicUrl));
+/** What a demo leaves open to whoever reaches the server: the dev outbox (no SMTP_URL) and the demo accounts (SEED). */
+const openDoors = (v: { SMTP_URL?: string; SEED: boolean }) =>
+  [v.SMTP_URL ? null : 'the development outbox (SMTP_URL is unset)', v.SEED ? 'the demo accounts with their known password (SEED)' : null].filter((d) => d !== null);
+
+/** Why others than this machine reach the server (told so, addressed by a public URL, or listening beyond loopback); empty when none. */
+const reachedBecause = (v: { PUBLIC_URL?: string; HOST: string }, nodeEnv: string | undefined) =>
+  [
+    v.PUBLIC_URL !== undefined && !isLocalUrl(v.PUBLIC_URL) ? `PUBLIC_URL ${v.PUBLIC_URL} is not a local address` : null,
+    isLoopbackHost(v.HOST) ? null : `HOST ${v.HOST} listens beyond this machine`,
+    nodeEnv === 'production' ? 'NODE_ENV is production' : null,
+  ].filter((r) => r !== null);
 
 /** The open doors of a demo that a public server keeps open because DEMO=true says so: the start-up warning names them. */
 export function publicDemoWarning(config: Config, nodeEnv = process.env.NODE_ENV): string | null {
-  if (!config.DEMO || !isPublic(config.PUBLIC_URL, nodeEnv)) return null;
+  if (!config.DEMO || !reachedBecause(config, nodeEnv).length) return null;
   const open = [config.mailMode === 'outbox' ? 'every mail (sign-in codes, reset links) is readable at /dev/mail and /api/dev/outbox' : null, config.SEED ? 'the demo accounts sign in with the published password' : null].filter(Boolean);
-  return open.length ? `WARNING: PUBLIC DEMO (DEMO=true) at ${config.PUBLIC_URL ?? 'a production server'}: ${open.join('; ')}. Never keep real data here.` : null;
+  const where =
+    config.PUBLIC_URL !== undefined && !isLocalUrl(config.PUBLIC_URL) ? config.PUBLIC_URL
+    : isLoopbackHost(config.HOST) ? 'a production server'
+    : ['0.0.0.0', '::'].includes(config.HOST) ? `every address of this machine (HOST=${config.HOST})`
+    : `HOST=${config.HOST}`;
+  return open.length ? `WARNING: PUBLIC DEMO (DEMO=true) at ${where}: ${open.join('; ')}. Never keep real data here.` : null;
 }
 
 /** Validates the environment; the message names every bad variable so start-up failures are obvious. */
@@ -123,6 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (v !== undefined && v !== '') picked[key] = v;
   }
   const parsed = envSchema
+    // A demo's doors stay on this machine unless HOST says otherwise, which the check below then weighs.
+    .transform((v) => ({ ...v, HOST: v.HOST ?? (openDoors(v).length ? '127.0.0.1' : '0.0.0.0') }))
     .superRefine((v, ctx) => {
       if (v.FROZEN_NOW !== undefined && env.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['FROZEN_NOW'], message: 'is for screenshot tests only and is refused when NODE_ENV=production' });
@@ -130,12 +157,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (v.FROZEN_NOW !== undefined && v.SIMULATE) {
         ctx.addIssue({ code: 'custom', path: ['FROZEN_NOW'], message: 'needs SIMULATE=false (live readings cannot arrive while the clock stands still)' });
       }
-      const open = [v.SMTP_URL ? null : 'the development outbox (SMTP_URL is unset)', v.SEED ? 'the demo accounts with their known password (SEED)' : null].filter(Boolean);
-      if (open.length && isPublic(v.PUBLIC_URL, env.NODE_ENV) && !v.DEMO) {
+      const open = openDoors(v);
+      const reached = reachedBecause(v, env.NODE_ENV);
+      if (open.length && reached.length && !v.DEMO) {
+        const hostOnly = reached.length === 1 && !isLoopbackHost(v.HOST);
         ctx.addIssue({
           code: 'custom',
           path: ['DEMO'],
-          message: `${v.PUBLIC_URL && !isLocalUrl(v.PUBLIC_URL) ? `PUBLIC_URL ${v.PUBLIC_URL} is not a local address` : 'NODE_ENV is production'}, yet ${open.join(' and ')} would give anyone these accounts. Set SMTP_URL and SEED=false, or DEMO=true to run a public demo knowingly.`,
+          message: `${reached.join(' and ')}, yet ${open.join(' and ')} would give anyone these accounts. Set SMTP_URL and SEED=false, or DEMO=true to run a public demo knowingly${hostOnly ? ' (HOST=0.0.0.0 DEMO=true in a container), or leave HOST unset to listen on 127.0.0.1 only' : ''}.`,
         });
       }
       for (const p of ['FACEBOOK', 'GOOGLE', 'AUTH0'] as const) {

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { ConfigError, loadConfig, publicDemoWarning, trustProxyOf } from './config';
+import { ConfigError, isLoopbackHost, loadConfig, publicDemoWarning, trustProxyOf } from './config';
 import { logSerializers } from './log-redact';
 import { createDeps } from './bootstrap';
 import { app, serverOptions } from './app';
@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Sitewatch is running at ${url}`,
+    // The loopback default is silent otherwise: in a container it looks like a server that never answers.
+    `  Listening on ${config.HOST}${isLoopbackHost(config.HOST) ? ' (this machine only; for a demo others reach, such as in a container: HOST=0.0.0.0 DEMO=1)' : ''}`,
     `  Database: ${deps.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.DATA_DIR}`}`,
     `  Mail: ${deps.mailer.mode === 'outbox' ? `development outbox at ${url}/dev/mail` : 'SMTP'}`,
     `  Demo accounts (password ${DEMO_PASSWORD}):`,
