@@ -40,7 +40,7 @@ bindApi({
   onEnd: (m) => actors.loading.send({ type: 'loading.stop', ignoreLoading: m.ignoreLoading }),
   onSuccess: () => actors.session.send({ type: 'api.succeeded' }),
   onFailure: (e, m) =>
-    actors.session.send({ type: 'api.failed', status: e.status, code: e.code, online: navigator.onLine, path: location.pathname, call: m.path, token: m.token }),
+    actors.session.send({ type: 'api.failed', status: e.status, code: e.code, online: navigator.onLine, path: location.pathname, call: m.path, method: m.method, token: m.token }),
 });
 actors.session.on('navigate', (e) =>
   e.returnHere

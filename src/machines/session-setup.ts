@@ -107,6 +107,12 @@ export const sessionSetup = setup({
       event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== params.call,
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
+    /**
+     * A write the screen offered and the server refused (issue 26 item 12): a role the screen misjudged, or a right lost
+     * meanwhile. Signing out would lose what was typed; the screen shows the refusal, and the next read that is refused
+     * still ends the session (SPEC §8).
+     */
+    isWriteRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && event.method !== undefined && event.method !== 'GET',
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".
     isNetworkOnline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && event.online && event.path !== ROUTES.maintenance,
     isNetworkOffline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && !event.online,

@@ -59,9 +59,9 @@ export type SessionEvent =
   | { type: 'shadow.user'; userId: string }
   | { type: 'shadow.exit' }
   | { type: 'token.refresh' }
-  /** `path` is the page the app is on; `call` the API path that failed. */
+  /** `path` is the page the app is on; `call` the API path that failed, `method` its HTTP method. */
   /** `token`: the access token the failed call carried (none when it never got one). */
-  | { type: 'api.failed'; status: number; code: string; online: boolean; path: string; call?: string; token?: string | null }
+  | { type: 'api.failed'; status: number; code: string; online: boolean; path: string; call?: string; method?: string; token?: string | null }
   | { type: 'api.succeeded' }
   | { type: 'route.visited'; path: string }
   /** A call outside this machine answered a new session (a password change): adopt it. */

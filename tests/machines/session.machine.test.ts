@@ -289,13 +289,14 @@ describe('session machine: logout', () => {
 });
 
 describe('session machine: the error catalogue (SPEC §8)', () => {
-  const failed = (status: number, extra: Partial<{ online: boolean; path: string; code: string; call: string }> = {}) => ({
+  const failed = (status: number, extra: Partial<{ online: boolean; path: string; code: string; call: string; method: string }> = {}) => ({
     type: 'api.failed' as const,
     status,
     code: extra.code ?? (status === 0 ? 'network_error' : 'c'),
     online: extra.online ?? true,
     path: extra.path ?? '/',
     call: extra.call ?? '/api/sites',
+    method: extra.method ?? 'GET',
   });
 
   it('401: counts, notices the first time (the code as a dictionary key), logs out', async () => {
@@ -373,6 +374,19 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().context.session).toBeNull();
     expect(emitted).toContainEqual({ type: 'notice', level: 'error', key: 'failure.forbidden' });
+  });
+
+  it('403 on a write the screen offered (a draft report saved by a viewer): the screen shows it; no sign-out, nothing lost', async () => {
+    const { actor, emitted } = await signedIn();
+    for (const method of ['PUT', 'POST', 'DELETE']) {
+      actor.send(failed(403, { code: 'forbidden', call: '/api/medication-fridge-reports/r1', method }));
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    }
+    expect(actor.getSnapshot().context.session).not.toBeNull();
+    expect(emitted.some((e) => e.type === 'navigate')).toBe(false);
+    // A refused read still ends the session (SPEC §8).
+    actor.send(failed(403, { code: 'forbidden', call: '/api/medication-fridge-reports/r1', method: 'GET' }));
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
   });
 
   it('Network Error online: to the maintenance page, unless already there', async () => {

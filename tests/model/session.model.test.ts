@@ -64,6 +64,8 @@ const EVENTS = [
   apiFailed(500),
   // A refused session action is that action's failure, not the session's.
   apiFailed(403, true, '/', '/api/shadow-user'),
+  // A refused write is the screen's to show, not a sign-out.
+  { ...apiFailed(403, true, '/', '/api/medication-fridge-reports/r1'), method: 'PUT' },
   // A refusal of a token the session no longer holds (the shadow's, after its exit) says nothing of the session.
   { ...apiFailed(401), token: 'shadow' },
   { type: 'api.failed', status: 0, code: 'timeout', online: true, path: '/', call: '/api/sites' },
