@@ -4,6 +4,7 @@ import { failureOf, type Failure } from './failure';
 import { downloadFile } from './save-file';
 
 const reportsApi = () => import('../api/reports.api');
+const monitoringApi = () => import('../api/monitoring.api');
 
 export interface DayEntry {
   checkedBy: string;
@@ -58,6 +59,8 @@ export interface FridgeReportContext {
   /** What the last action did, for the page's live region. */
   done: 'reports.done.saved' | 'reports.done.discarded' | 'reports.done.submitted' | null;
   downloading: 'pdf' | 'csv' | null;
+  /** Whether the person may fill and submit this report, as the server answers for its site (check-permission). */
+  mayWrite: boolean;
 }
 
 export type FridgeReportEvent =
@@ -83,7 +86,12 @@ export const fridgeReportMachine = setup({
     input: {} as { id: string },
   },
   actors: {
-    loadReport: fromPromise<FridgeReport, { id: string }>(async ({ input }) => (await reportsApi()).fridgeReportDetail(input.id)),
+    loadReport: fromPromise<{ report: FridgeReport; mayWrite: boolean }, { id: string }>(async ({ input }) => {
+      const report = await (await reportsApi()).fridgeReportDetail(input.id);
+      // Who may fill the log is the server's to say for the report's site, not a guess from the role.
+      const permission = await (await monitoringApi()).checkPermission(report.siteId);
+      return { report, mayWrite: permission.export };
+    }),
     saveReport: fromPromise<FridgeReport, { id: string; changes: UpdateFridgeReport }>(async ({ input }) => (await reportsApi()).updateFridgeReport(input.id, input.changes)),
     submitReport: fromPromise<FridgeReport, { id: string; changes: UpdateFridgeReport }>(async ({ input }) => {
       const api = await reportsApi();
@@ -97,7 +105,8 @@ export const fridgeReportMachine = setup({
     }),
   },
   guards: {
-    draft: ({ context }) => context.report?.status === 'draft',
+    /** A draft this person may change: edits are refused otherwise, as the server would. */
+    draft: ({ context }) => context.mayWrite && context.report?.status === 'draft',
     dirty: ({ context }) => isDirty(context.report, context.entries),
   },
   actions: {
@@ -105,14 +114,14 @@ export const fridgeReportMachine = setup({
   },
 }).createMachine({
   id: 'fridgeReport',
-  context: ({ input }) => ({ id: input.id, report: null, entries: { days: {}, excursions: {} }, failure: null, actionFailure: null, done: null, downloading: null }),
+  context: ({ input }) => ({ id: input.id, report: null, entries: { days: {}, excursions: {} }, failure: null, actionFailure: null, done: null, downloading: null, mayWrite: false }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadReport',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'ready', actions: [{ type: 'adopt', params: ({ event }) => event.output }, assign({ failure: null })] },
+        onDone: { target: 'ready', actions: [{ type: 'adopt', params: ({ event }) => event.output.report }, assign({ failure: null, mayWrite: ({ event }) => event.output.mayWrite })] },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },
     },

@@ -40,6 +40,8 @@ export interface FridgeReportsContext {
   existingId: string | null;
   /** The report just added: the page opens it. */
   created: string | null;
+  /** Whether the person may add and fill reports at this site, as the server answers (check-permission). */
+  mayWrite: boolean;
   now: () => Date;
 }
 
@@ -65,23 +67,27 @@ export const fridgeReportsMachine = setup({
   },
   actors: {
     loadSites: fromPromise<Choice[]>(async () => siteChoices((await (await sitesApi()).sitesApi.list({ limit: 1000, sort: 'name' })).data)),
-    loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: Choice[] }, { siteId: string }>(async ({ input }) => {
+    loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: Choice[]; mayWrite: boolean }, { siteId: string }>(async ({ input }) => {
       const [reports, monitoring] = await Promise.all([reportsApi(), monitoringApi()]);
-      const [list, nodes] = await Promise.all([reports.listFridgeReports(input.siteId), monitoring.siteNodes(input.siteId)]);
+      const [list, nodes, permission] = await Promise.all([
+        reports.listFridgeReports(input.siteId), monitoring.siteNodes(input.siteId), monitoring.checkPermission(input.siteId),
+      ]);
       const newestFirst = [...list].sort((a, b) => b.period.localeCompare(a.period) || a.nodeName.localeCompare(b.nodeName));
-      return { reports: newestFirst, fridges: nodes.filter(isFridge).map((n) => ({ value: n.id, label: n.name })) };
+      // Keeping the log is the work of those who may act at the site (the server's export right: users and above).
+      return { reports: newestFirst, fridges: nodes.filter(isFridge).map((n) => ({ value: n.id, label: n.name })), mayWrite: permission.export };
     }),
     addReport: fromPromise<string, { siteId: string; values: AddValues }>(async ({ input }) => (await (await reportsApi()).addFridgeReport(input.siteId, input.values)).id),
   },
   guards: {
     addValid: ({ context }) => context.add !== null && Object.keys(problems(context.add)).length === 0,
     hasSite: ({ context }) => context.siteId !== '',
+    mayAdd: ({ context }) => context.siteId !== '' && context.mayWrite,
   },
 }).createMachine({
   id: 'fridgeReports',
   context: ({ input }) => ({
     sites: [], siteId: input.siteId ?? '', fridges: [], reports: [], failure: null, add: null, addErrors: {}, addFailure: null, existingId: null, created: null,
-    now: input.now ?? (() => new Date()),
+    mayWrite: false, now: input.now ?? (() => new Date()),
   }),
   initial: 'sites',
   states: {
@@ -106,7 +112,7 @@ export const fridgeReportsMachine = setup({
         'reports.site': {
           target: 'site',
           reenter: true,
-          actions: assign(({ event }) => ({ siteId: event.siteId, reports: [], fridges: [], add: null, addErrors: {}, addFailure: null, existingId: null })),
+          actions: assign(({ event }) => ({ siteId: event.siteId, reports: [], fridges: [], mayWrite: false, add: null, addErrors: {}, addFailure: null, existingId: null })),
         },
       },
       states: {
@@ -118,7 +124,7 @@ export const fridgeReportsMachine = setup({
               invoke: {
                 src: 'loadSite',
                 input: ({ context }) => ({ siteId: context.siteId }),
-                onDone: { target: 'ready', actions: assign(({ event }) => ({ reports: event.output.reports, fridges: event.output.fridges, failure: null })) },
+                onDone: { target: 'ready', actions: assign(({ event }) => ({ reports: event.output.reports, fridges: event.output.fridges, mayWrite: event.output.mayWrite, failure: null })) },
                 onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
               },
             },
@@ -132,7 +138,7 @@ export const fridgeReportsMachine = setup({
             closed: {
               on: {
                 'add.open': {
-                  guard: 'hasSite',
+                  guard: 'mayAdd',
                   target: 'open',
                   actions: assign(({ context }) => ({
                     add: { nodeId: context.fridges.length === 1 ? context.fridges[0]!.value : '', period: lastMonth(context.now()) },

@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, cancel, enqueueActions, or, raise, setup, stateIn } from 'xstate';
-import type { Aggregation, DataViewType, HubInfo, Interval, NodeInfo, ReadingsResponse, SiteBasicInfo, SiteSummary } from '../api/contract/monitoring';
+import type { Aggregation, DataViewType, HubInfo, Interval, NodeInfo, ReadingsResponse, SiteBasicInfo, SitePermission, SiteSummary } from '../api/contract/monitoring';
 import type { CompanyChanged, CompanySource } from './company-watch';
 import type { SiteViewStoreCommand } from './site-dashboard-store';
 import { PART_SOURCES, siteActors, type PartOutput, type SitePart } from './site-dashboard-actors';
@@ -25,6 +25,8 @@ export interface SiteDashboardContext {
   /** The company's sites: the picker's list, and the test that an open or remembered site is still the company's. */
   sites: SiteSummary[];
   info: SiteBasicInfo | null;
+  /** What the caller may do on the open site (export, share, manage), as the server answers; null until it has. */
+  permission: SitePermission | null;
   subSites: SiteSummary[];
   nodes: NodeInfo[];
   hubs: HubInfo[];
@@ -67,8 +69,8 @@ export type SiteDashboardEvent =
 
 export type SiteDashboardEmitted = { type: 'view.changed'; search: string };
 
-type SiteParts = Pick<SiteDashboardContext, 'info' | 'subSites' | 'nodes' | 'hubs' | 'readings' | 'answered' | 'minmax'>;
-const noSite = (): SiteParts => ({ info: null, subSites: [], nodes: [], hubs: [], readings: null, answered: null, minmax: null });
+type SiteParts = Pick<SiteDashboardContext, 'info' | 'permission' | 'subSites' | 'nodes' | 'hubs' | 'readings' | 'answered' | 'minmax'>;
+const noSite = (): SiteParts => ({ info: null, permission: null, subSites: [], nodes: [], hubs: [], readings: null, answered: null, minmax: null });
 
 const siteSetup = setup({
   types: {
@@ -88,7 +90,7 @@ const siteSetup = setup({
   actions: {
     requestExport: ({ context }) => {
       const siteId = context.view.siteId;
-      if (!siteId || !context.exports) return;
+      if (!siteId || !context.exports || !context.permission?.export) return;
       const query = readingsQuery(context.view, Date.now(), context.maxPoints);
       context.exports.send({ type: 'exports.request', siteId, kind: context.view.dataViewType === 'MinMax' ? 'readings-minmax' : 'readings', query });
     },
@@ -272,6 +274,7 @@ export const siteDashboardMachine = siteSetup.createMachine({
           },
           states: {
             info: sitePart('info', (_, info) => ({ info })),
+            permission: sitePart('permission', (_, permission) => ({ permission })),
             subSites: sitePart('subSites', (_, subSites) => ({ subSites })),
             nodes: sitePart('nodes', nodesArrived, true),
             hubs: sitePart('hubs', (_, hubs) => ({ hubs })),

@@ -142,3 +142,42 @@ test('keyboard only: add a report, record a check, update and submit it', async 
   await expect(page.getByRole('table').getByRole('cell', { name: 'UU', exact: true })).toBeVisible();
 });
 
+
+/**
+ * What a role may do comes from the server (issue 26 items 11–12): a viewer reads a draft report as it stands — no
+ * fields, no Update, no Submit — finds no Add on the list, and no Export or Share on the site dashboard.
+ */
+test('a viewer reads a draft report without fields or actions, and the site dashboard offers no Export or Share', async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: 'manager@sitewatch.test', password: DEMO_PASSWORD } });
+  const first = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  const companies = await api<{ id: string; name: string }[]>(request, 'get', '/api/companies?limit=100', first);
+  const northwind = companies.find((c) => c.name === 'Northwind Care Homes')!;
+  const auth = { Authorization: `Bearer ${(await api<{ accessToken: string }>(request, 'post', '/api/switch-company', first, { companyId: northwind.id })).accessToken}` };
+  const fridge = (await api<{ id: string; siteId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
+  // A month long past, so no run of the suite finds it submitted; a second run reuses the draft.
+  const made = await request.post(`/api/site-dashboard/${fridge.siteId}/medication-fridge-reports`, { headers: auth, data: { nodeId: fridge.id, period: '2020-02' } });
+  const body = (await made.json()) as { data?: { id: string }; details?: { id: string } };
+  const reportId = body.data?.id ?? body.details!.id;
+
+  await signInAs(page, 'viewer@sitewatch.test');
+  await page.goto(`/reports?site=${fridge.siteId}&report=${reportId}`);
+  await expect(page.getByRole('heading', { name: 'Medication Fridge Compliance Report', level: 1 })).toBeVisible();
+  await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Update Medication Fridge Compliance Report' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'All reports' }).click();
+  await expect(page.getByRole('table', { name: 'Medication fridge compliance reports' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Medication Fridge Compliance Report' })).toHaveCount(0);
+
+  await page.goto(`/site-dashboard?site=${fridge.siteId}`);
+  await expect(page.getByRole('button', { name: 'All sites' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Exports', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/site-dashboard/);
+});

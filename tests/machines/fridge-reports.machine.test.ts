@@ -44,7 +44,7 @@ describe('fridge report', () => {
     let stored = report();
     const machine = fridgeReportMachine.provide({
       actors: {
-        loadReport: fromPromise<FridgeReport, { id: string }>(async () => stored),
+        loadReport: fromPromise<{ report: FridgeReport; mayWrite: boolean }, { id: string }>(async () => ({ report: stored, mayWrite: true })),
         saveReport: fromPromise<FridgeReport, { id: string; changes: object }>(async ({ input }) => {
           calls.push(`save ${JSON.stringify(input.changes)}`);
           stored = report({ days: stored.days.map((d) => (d.date === '2026-10-02' ? { ...d, checkedBy: 'CD', missingCheck: false } : d)) });
@@ -84,11 +84,34 @@ describe('fridge report', () => {
     a.stop();
   });
 
+  it('a draft read by someone the server lets only look (a viewer) takes no edits, no update and no submit', async () => {
+    const calls: string[] = [];
+    const machine = fridgeReportMachine.provide({
+      actors: {
+        loadReport: fromPromise<{ report: FridgeReport; mayWrite: boolean }, { id: string }>(async () => ({ report: report(), mayWrite: false })),
+        saveReport: fromPromise<FridgeReport, { id: string; changes: object }>(async () => {
+          calls.push('save');
+          return report();
+        }),
+      },
+    });
+    const a = createActor(machine, { input: { id: 'rep1' } }).start();
+    await waitFor(a, (s) => s.matches('ready'));
+    expect(a.getSnapshot().context.mayWrite).toBe(false);
+    a.send({ type: 'report.day', date: '2026-10-02', field: 'checkedBy', value: 'CD' });
+    a.send({ type: 'report.save' });
+    a.send({ type: 'report.submitAsk' });
+    expect(a.getSnapshot().context.entries.days['2026-10-02']?.checkedBy).toBe('');
+    expect(a.getSnapshot().matches({ ready: { edit: 'idle' } })).toBe(true);
+    expect(calls).toEqual([]);
+    a.stop();
+  });
+
   it('re-reads the report when a submit is refused, and says why', async () => {
     let status: 'draft' | 'submitted' = 'draft';
     const machine = fridgeReportMachine.provide({
       actors: {
-        loadReport: fromPromise<FridgeReport, { id: string }>(async () => report({ status })),
+        loadReport: fromPromise<{ report: FridgeReport; mayWrite: boolean }, { id: string }>(async () => ({ report: report({ status }), mayWrite: true })),
         submitReport: fromPromise<FridgeReport, { id: string; changes: object }>(async () => {
           status = 'submitted';
           throw new ApiError(409, 'submitted', 'This report was submitted');
@@ -114,12 +137,27 @@ describe('reports list', () => {
     expect(lastMonth(new Date(2026, 10, 25))).toBe('2026-10');
   });
 
+  it('offers no Add where the server lets the person only look', async () => {
+    const machine = fridgeReportsMachine.provide({
+      actors: {
+        loadSites: fromPromise<{ value: string; label: string }[]>(async () => [{ value: 's1', label: 'Riverside' }]),
+        loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: { value: string; label: string }[]; mayWrite: boolean }, { siteId: string }>(async () => ({ reports: [], fridges: [{ value: 'n1', label: 'Vaccine fridge' }], mayWrite: false })),
+      },
+    });
+    const a = createActor(machine, { input: {} }).start();
+    await waitFor(a, (s) => s.matches({ site: { list: 'ready' } }));
+    expect(a.getSnapshot().context.mayWrite).toBe(false);
+    a.send({ type: 'add.open' });
+    expect(a.getSnapshot().context.add).toBeNull();
+    a.stop();
+  });
+
   it('adds a report: refuses an empty fridge, names an existing one, and opens the new one', async () => {
     let attempt = 0;
     const machine = fridgeReportsMachine.provide({
       actors: {
         loadSites: fromPromise<{ value: string; label: string }[]>(async () => [{ value: 's1', label: 'Riverside' }, { value: 's2', label: 'Hillside' }]),
-        loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: { value: string; label: string }[] }, { siteId: string }>(async () => ({ reports: [], fridges: [{ value: 'n1', label: 'Vaccine fridge' }, { value: 'n2', label: 'Spare fridge' }] })),
+        loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: { value: string; label: string }[]; mayWrite: boolean }, { siteId: string }>(async () => ({ reports: [], fridges: [{ value: 'n1', label: 'Vaccine fridge' }, { value: 'n2', label: 'Spare fridge' }], mayWrite: true })),
         addReport: fromPromise<string, { siteId: string; values: AddValues }>(async () => {
           attempt += 1;
           if (attempt === 1) throw new ApiError(409, 'exists', 'exists', { id: 'rep0' });

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
-  bucketMsOf, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, siteDashboardMachine, viewFromSearch, type SiteDashboardContext, type SiteView,
+  bucketMsOf, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, siteDashboardMachine, viewFromSearch, type ExportsSink, type SiteDashboardContext, type SiteView,
 } from '../../src/machines/site-dashboard.machine';
 import type { CompanySource } from '../../src/machines/company-watch';
 import type { LiveSource } from '../../src/machines/live-watch';
 import { SITE_LIVE_REFRESH_MS } from '../../src/machines/site-dashboard-live';
 import type { SiteViewStoreCommand } from '../../src/machines/site-dashboard-store';
 import { held, session, startSession } from './session-fixtures';
-import type { HubInfo, NodeInfo, ReadingsRequest, ReadingsResponse, SiteBasicInfo, SiteSummary } from '../../src/api/contract/monitoring';
+import type { HubInfo, NodeInfo, ReadingsRequest, ReadingsResponse, SiteBasicInfo, SitePermission, SiteSummary } from '../../src/api/contract/monitoring';
 
 const info = (id: string): SiteBasicInfo => ({
   id, companyId: 'c1', name: `Site ${id}`, parentSiteId: null, parentName: null, address: '', coordinates: '', latitude: null, longitude: null,
@@ -32,6 +32,9 @@ interface Setup {
   saved?: string | null;
   session?: CompanySource | null;
   live?: LiveSource | null;
+  /** What check-permission answers for the caller on every site. */
+  permission?: SitePermission;
+  exports?: ExportsSink | null;
 }
 
 function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo[] = () => [node('n1', ['f1', 'f2'])], more: Omit<Setup, 'nodesOf'> = {}) {
@@ -45,6 +48,7 @@ function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo
           calls.info.push(input.siteId);
           return info(input.siteId);
         }),
+        fetchPermission: fromPromise<SitePermission, { siteId: string }>(async () => more.permission ?? { role: 'user', view: true, export: true, manage: false }),
         fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => {
           calls.subSites++;
           return [];
@@ -74,7 +78,7 @@ function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo
         siteViewStore: fromCallback<SiteViewStoreCommand>(({ receive }) => receive((c) => saved.push(c.search))),
       },
     }),
-    { input: { view: { ...DEFAULT_VIEW, siteId: 's1', ...view }, width: 800, session: more.session ?? null, live: more.live ?? null } },
+    { input: { view: { ...DEFAULT_VIEW, siteId: 's1', ...view }, width: 800, session: more.session ?? null, live: more.live ?? null, exports: more.exports ?? null } },
   );
   const urls: string[] = [];
   actor.on('view.changed', (e) => urls.push(e.search));
@@ -83,6 +87,25 @@ function start(view: Partial<SiteView> = {}, nodesOf: (site: string) => NodeInfo
 }
 
 const settled = (a: ReturnType<typeof start>['actor']) => waitFor(a, (s) => s.matches({ page: { open: { readings: 'success', info: 'success', nodes: 'success' } } }));
+
+describe('what the site dashboard offers', () => {
+  it('keeps what the server says the caller may do on the open site, and exports only when it may', async () => {
+    const sent: string[] = [];
+    const exports: ExportsSink = { send: (e) => void sent.push(e.siteId) };
+    const viewer = start({}, undefined, { permission: { role: 'viewer', view: true, export: false, manage: false }, exports });
+    await waitFor(viewer.actor, (s) => s.matches({ page: { open: { permission: 'success' } } }));
+    expect(viewer.actor.getSnapshot().context.permission).toEqual({ role: 'viewer', view: true, export: false, manage: false });
+    viewer.actor.send({ type: 'site.export' });
+    expect(sent).toEqual([]);
+    viewer.actor.stop();
+    const user = start({}, undefined, { permission: { role: 'user', view: true, export: true, manage: false }, exports });
+    await settled(user.actor);
+    await waitFor(user.actor, (s) => s.matches({ page: { open: { permission: 'success' } } }));
+    user.actor.send({ type: 'site.export' });
+    expect(sent).toEqual(['s1']);
+    user.actor.stop();
+  });
+});
 
 describe('site dashboard view in the URL', () => {
   it('round-trips every setting and ignores junk', () => {

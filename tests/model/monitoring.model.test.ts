@@ -11,7 +11,7 @@ describe('site dashboard machine, model-based', () => {
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
   const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
   const sources = {
-    info: 'fetchInfo', subSites: 'fetchSubSites', hubs: 'fetchHubs', nodes: 'fetchNodes', readings: 'fetchReadings', minmax: 'fetchMinMax',
+    info: 'fetchInfo', permission: 'fetchPermission', subSites: 'fetchSubSites', hubs: 'fetchHubs', nodes: 'fetchNodes', readings: 'fetchReadings', minmax: 'fetchMinMax',
     sites: 'fetchSites', saved: 'loadSavedView',
   };
   // The store writes to browser storage, which tests do not have.
@@ -30,6 +30,7 @@ describe('site dashboard machine, model-based', () => {
     simpleSerialize: coarse,
     events: [
       done('info', {}), fail('info'),
+      done('permission', { role: 'user', view: true, export: true, manage: false }), fail('permission'),
       done('subSites', []), fail('subSites'),
       done('hubs', []), fail('hubs'),
       done('nodes', [node]), done('nodes', []), fail('nodes'),

@@ -44,8 +44,6 @@ export function ReportsView() {
 }
 
 function ReportsList({ siteId: wanted }: { siteId?: string }) {
-  const { session } = useActors();
-  const role = useSelector(session, (st) => st.context.session?.role);
   const actor = useActorRef(fridgeReportsMachine, { input: { siteId: wanted } });
   const [, navigate] = useLocation();
   const sites = useSelector(actor, (s) => s.context.sites);
@@ -56,6 +54,7 @@ function ReportsList({ siteId: wanted }: { siteId?: string }) {
   const failed = useSelector(actor, (s) => s.matches('failed') || s.matches({ site: { list: 'failed' } }));
   const adding = useSelector(actor, (s) => s.context.add !== null);
   const created = useSelector(actor, (s) => s.context.created);
+  const mayAdd = useSelector(actor, (s) => s.context.mayWrite);
   const locale = currentLocale();
   const columns = useMemo((): Column<FridgeReportSummary>[] => [
     {
@@ -73,7 +72,6 @@ function ReportsList({ siteId: wanted }: { siteId?: string }) {
     { id: 'submitted', header: t('reports.submittedAt'), width: '1.4fr', cell: (r) => (r.submittedAt ? formatDate(new Date(r.submittedAt), { dateStyle: 'medium', timeStyle: 'short' }) : '—') },
   ], [locale, siteId]);
   if (created) return <Redirect to={href(siteId, created)} />;
-  const mayAdd = role !== 'viewer';
   const status = loading ? (
     <LoadingState label={t('reports.loading')} variant="inline" />
   ) : failed ? (
@@ -178,8 +176,11 @@ function ReportBody({ actor, report }: { actor: ReportActor; report: FridgeRepor
   const submitting = useSelector(actor, (s) => s.matches({ ready: { edit: 'submitting' } }));
   const confirming = useSelector(actor, (s) => s.matches({ ready: { edit: 'confirming' } }));
   const downloading = useSelector(actor, (s) => s.context.downloading);
+  const mayWrite = useSelector(actor, (s) => s.context.mayWrite);
   const dirty = isDirty(report, entries);
+  // A draft is filled in only by those the server lets write here; everyone else reads it as it stands.
   const draft = report.status === 'draft';
+  const editable = draft && mayWrite;
   const range = `${formatNumber(report.low)}–${formatNumber(report.high)} °C`;
   return (
     <section aria-labelledby="page-title" className={l.page.wide}>
@@ -212,7 +213,7 @@ function ReportBody({ actor, report }: { actor: ReportActor; report: FridgeRepor
           {t(actionFailure.key, actionFailure.params)}
         </Callout>
       )}
-      {draft && (
+      {editable && (
         <Toolbar label={t('reports.actions')}>
           <Button variant="primary" busy={saving} disabled={!dirty} onClick={() => actor.send({ type: 'report.save' })}>
             {t('reports.update')}
@@ -225,8 +226,8 @@ function ReportBody({ actor, report }: { actor: ReportActor; report: FridgeRepor
           </Button>
         </Toolbar>
       )}
-      <DayTable actor={actor} report={report} draft={draft} />
-      <Excursions actor={actor} report={report} draft={draft} />
+      <DayTable actor={actor} report={report} draft={editable} />
+      <Excursions actor={actor} report={report} draft={editable} />
       {confirming && (
         <Modal title={t('reports.submitTitle')} role="alertdialog" onClose={() => actor.send({ type: 'report.submitCancel' })}>
           <p className={l.text}>{t('reports.submitBody', { fridge: report.nodeName, month: monthName(report.period) })}</p>

@@ -54,10 +54,10 @@ function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (sear
   const [panel, setPanel] = useState<Panel>(() => (new URLSearchParams(search).get('panel') === 'exports' ? 'exports' : null));
   const siteId = useSelector(site, (st) => (st.matches({ page: 'open' }) ? st.context.view.siteId : null));
   const siteName = useSelector(site, (st) => st.context.info?.name);
-  const role = useSelector(session, (st) => st.context.session?.role);
+  const manage = useSelector(site, (st) => st.context.permission?.manage ?? false);
   const view = useSelector(site, (st) => st.context.view);
   const maxPoints = useSelector(site, (st) => st.context.maxPoints);
-  const schedule = (role === 'manager' || role === 'admin') && siteId ? { view, maxPoints } : null;
+  const schedule = manage && siteId ? { view, maxPoints } : null;
   const close = useCallback(() => setPanel(null), []);
   const dialog =
     panel === 'exports' ? <ExportsDialog siteId={siteId} siteName={siteName} schedule={schedule} onClose={close} /> : panel === 'shares' && siteId ? <ShareLinksDialog siteId={siteId} siteName={siteName ?? ''} onClose={close} /> : null;
@@ -118,8 +118,9 @@ function SitePicker({ site }: { site: SiteActor }) {
 const Failed = ({ message }: { message: Failure | undefined }) => (message ? <ErrorState compact message={t('site.failed', { message: t(message.key, message.params) })} /> : null);
 
 function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel: Panel) => void }) {
-  const { preferences, session, exports } = useActors();
-  const role = useSelector(session, (st) => st.context.session?.role ?? 'viewer');
+  const { preferences, exports } = useActors();
+  // What the server says this person may do here (check-permission); nothing is offered before it answers.
+  const may = useSelector(site, (st) => ({ export: st.context.permission?.export ?? false, manage: st.context.permission?.manage ?? false }), (a, b) => a.export === b.export && a.manage === b.manage);
   const requesting = useSelector(exports, (st) => st.matches({ request: 'sending' }));
   const requestFailure = useSelector(exports, (st) => st.context.requestFailure);
   const dark = useSelector(preferences, (st) => st.context.mode === 'dark');
@@ -212,13 +213,13 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
       actions={
         <>
           <Button onClick={() => site.send({ type: 'view.refresh' })} busy={readingsBusy}>{t('site.refresh')}</Button>
-          {role !== 'viewer' && (
+          {may.export && (
             <Button busy={requesting} onClick={() => site.send({ type: 'site.export' })}>
               {t('exports.export')}
             </Button>
           )}
-          {role !== 'viewer' && <Button onClick={() => openPanel('exports')}>{t('exports.open')}</Button>}
-          {(role === 'manager' || role === 'admin') && <Button onClick={() => openPanel('shares')}>{t('shares.open')}</Button>}
+          {may.export && <Button onClick={() => openPanel('exports')}>{t('exports.open')}</Button>}
+          {may.manage && <Button onClick={() => openPanel('shares')}>{t('shares.open')}</Button>}
           <Button onClick={() => site.send({ type: 'site.choose' })}>{t('site.allSites')}</Button>
         </>
       }
