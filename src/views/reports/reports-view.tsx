@@ -1,7 +1,6 @@
 import { useId, useMemo, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { useActors } from '../actors';
 import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { fridgeReportsMachine } from '../../machines/fridge-reports.machine';
 import { fridgeReportMachine, isDirty, type DayField, type ExcursionField } from '../../machines/fridge-report.machine';
