@@ -21,6 +21,7 @@ import { streamRoutes } from './routes/stream';
 import { alertEventRoutes } from './routes/alert-events';
 import { alertLinkRoutes } from './routes/alert-links';
 import { invitationRoutes } from './routes/invitations';
+import { locateRoutes } from './routes/locate';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/exports';
 import { sharedPageHeaders, shareRoutes } from './routes/shares';
@@ -101,6 +102,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await alertEventRoutes(api, deps);
     await alertLinkRoutes(api, deps);
     await invitationRoutes(api, deps);
+    await locateRoutes(api, deps);
     await reportRoutes(api, deps);
     await exportRoutes(api, deps);
     await shareRoutes(api, deps);

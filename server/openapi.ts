@@ -6,7 +6,7 @@ import { companyMembersResponse } from '../src/api/contract/companies';
 import { auditEntry } from '../src/api/contract/audit';
 import * as ext from '../src/api/contract/external-login';
 import { outboxResponse } from '../src/api/contract/dev';
-import { errorBody } from '../src/api/contract/common';
+import { errorBody, objectHome } from '../src/api/contract/common';
 import * as mon from '../src/api/contract/monitoring';
 import { searchResponse } from '../src/api/contract/search';
 import { deletedAnswer } from '../src/api/contract/list';
@@ -102,6 +102,8 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/site-dashboard/sub-sites/{siteId}', summary: 'The sub-sites of a site with their status', answer: mon.sitesResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/{id}/nodes', summary: "A site's nodes with tags, feeds and latest values", answer: mon.nodesResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/{id}/hubs', summary: "A site's hubs with status", answer: mon.hubsResponse, auth: true, errors: [404] },
+  { method: 'get', path: '/api/locate/site/{id}', summary: "Which of the caller's companies a site belongs to, to offer a switch; 404 when none", answer: objectHome, auth: true, errors: [404] },
+  { method: 'get', path: '/api/locate/report/{id}', summary: "Which of the caller's companies a report belongs to, to offer a switch; 404 when none", answer: objectHome, auth: true, errors: [404] },
   { method: 'get', path: '/api/site-dashboard/check-permission/{id}', summary: 'What the caller may do on the site: { role, view, export, manage }', answer: mon.permissionResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/sites/{id}/tree', summary: 'A site with its hubs and the nodes behind each', answer: mon.siteTree, auth: true, errors: [404] },
   { method: 'get', path: '/api/admin/overview', summary: 'Admins: per company sites, devices online/offline, out-of-range feeds', answer: mon.adminOverviewResponse, auth: true },

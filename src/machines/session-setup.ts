@@ -108,11 +108,14 @@ export const sessionSetup = setup({
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     /**
-     * A write the screen offered and the server refused (issue 26 item 12): a role the screen misjudged, or a right lost
-     * meanwhile. Signing out would lose what was typed; the screen shows the refusal, and the next read that is refused
-     * still ends the session (SPEC §8).
+     * A refusal that belongs to the screen that asked, which shows it in its own words and offers what it can (issue 26
+     * items 12 and 14): a write the screen offered that the server refused (403 — a role the screen misjudged, or a right
+     * lost meanwhile; signing out would lose what was typed, and the next refused read still ends the session, SPEC §8),
+     * and anything not found (404 — the screen says so, or offers the person's other company that has it). A notice
+     * beside the screen's own message would only repeat it, or contradict it.
      */
-    isWriteRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && event.method !== undefined && event.method !== 'GET',
+    isScreensToShow: ({ event }) =>
+      event.type === 'api.failed' && ((event.status === 403 && event.method !== undefined && event.method !== 'GET') || event.status === 404),
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".
     isNetworkOnline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && event.online && event.path !== ROUTES.maintenance,
     isNetworkOffline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && !event.online,

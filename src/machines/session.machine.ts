@@ -107,8 +107,8 @@ export const sessionMachine = sessionSetup.createMachine({
           },
           // The action's own onError shows the refusal.
           { guard: 'isSessionActionRefused' },
-          // So does the screen that offered a refused write.
-          { guard: 'isWriteRefused' },
+          // So does the screen that offered a refused write, or asked for what is not there.
+          { guard: 'isScreensToShow' },
           { guard: 'isForbidden', target: 'signedOut', actions: ['noticeFailure', 'endSession', 'goSignInReturning'] },
           { guard: 'isNetworkOnline', actions: 'goMaintenance' },
           { guard: 'isNetworkOffline', actions: 'noticeOffline' },

@@ -389,6 +389,17 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
   });
 
+  it('404: the screen that asked says it is not there (or offers the other company that has it); no notice repeats it', async () => {
+    const { actor, emitted } = await signedIn();
+    actor.send(failed(404, { code: 'not_found', call: '/api/medication-fridge-reports/r9' }));
+    actor.send(failed(404, { code: 'not_found', call: '/api/sites/s9', method: 'DELETE' }));
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([]);
+    // Any other error is still a notice (SPEC §8).
+    actor.send(failed(409, { code: 'conflict' }));
+    expect(emitted.filter((e) => e.type === 'notice')).toHaveLength(1);
+  });
+
   it('Network Error online: to the maintenance page, unless already there', async () => {
     const { actor, emitted } = await signedIn();
     actor.send(failed(0));

@@ -30,3 +30,7 @@ export type MembershipRole = z.infer<typeof membershipRole>;
 /** The role a session acts with: a platform admin, or the membership role in the token's company. */
 export const sessionRole = z.enum(['admin', 'manager', 'user', 'viewer']);
 export type SessionRole = z.infer<typeof sessionRole>;
+
+/** GET /api/locate/{site|report}/{id}: the company of the caller's that a site or report belongs to. */
+export const objectHome = z.strictObject({ companyId: id, companyName: z.string() });
+export type ObjectHome = z.infer<typeof objectHome>;

@@ -71,7 +71,7 @@ export type Kind = (typeof KINDS)[number] | 'whiteLabel' | 'provider';
 const KIND_OF_PARAM: Record<string, Kind> = { siteId: 'site', nodeId: 'node', shareId: 'share', keyId: 'apiKey' };
 /** The kind of an `:id` (or `:token`) by the path segment before it. */
 const KIND_AFTER_SEGMENT: Record<string, Kind> = {
-  'site-dashboard': 'site', sites: 'site', 'check-permission': 'site', company: 'company', companies: 'company', hubs: 'hub', nodes: 'node', feeds: 'feed',
+  'site-dashboard': 'site', sites: 'site', site: 'site', report: 'report', 'check-permission': 'site', company: 'company', companies: 'company', hubs: 'hub', nodes: 'node', feeds: 'feed',
   'signal-types': 'signalType', 'node-tags': 'tag', users: 'member', 'white-label-settings': 'whiteLabel', 'message-templates': 'template',
   'alert-rules': 'rule', displays: 'display', 'export-schedules': 'schedule', detail: 'event', 'medication-fridge-reports': 'report',
   'export-jobs': 'exportJob', shared: 'shareToken', 'alert-links': 'alertLinkToken', invitations: 'invitationToken', 'external-login': 'provider',
@@ -159,6 +159,8 @@ export const RULES: Record<string, Rule> = {
   'GET /api/site-dashboard/:id/nodes': { may: all },
   'GET /api/site-dashboard/:id/hubs': { may: all },
   'GET /api/site-dashboard/check-permission/:id': { may: all },
+  'GET /api/locate/site/:id': { may: all },
+  'GET /api/locate/report/:id': { may: all },
   'GET /api/dashboard': { may: all },
   'GET /api/dashboard/company/:id': { may: all },
   'GET /api/dashboard/:siteId/nodes': { may: all },
