@@ -56,5 +56,15 @@ export default defineConfig({
   },
   // 'hidden': the maps are written for the team to decode a reported stack, but no bundle points at them, and the
   // server refuses to serve any .map (server/security-headers.ts): they hold the client's whole source.
-  build: { outDir: 'dist', sourcemap: 'hidden' },
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    // Every browser the build targets (baseline widely available) preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // What the entry imports statically is one chunk: split by which lazy pages share it, the sign-in route's first
+      // paint fetched 14 files instead of 5, and 3 KB more gzip (each file compresses alone).
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
+  },
 });

@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['tests/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Server suites each open their own database; two workers match the two cores.

@@ -4,8 +4,10 @@ import { STEP_MS, feedModel, reported, type CustomerType, type FeedModel } from 
 
 /**
  * The live simulator: while the server runs, every demo device that is reporting sends a reading per period,
- * continuing the pattern the seed drew its history from, through storeReadings like a hub's batch. Devices that
- * had gone quiet stay quiet, and a fault seen in the latest value (the failing fridge) carries on.
+ * continuing the pattern the seed drew its history from, through storeReadings like a hub's batch (so alert events open
+ * and end as a hub's readings would make them). Devices that had gone quiet stay quiet, and a fault seen in the latest
+ * value (the failing fridge, a light whose battery ran flat) carries on. The patterns' own incidents — a fridge door left
+ * open, a light failing its monthly test — come and go on their own: the occasional breach of a live demo.
  */
 export interface SimulatorOptions {
   /** Milliseconds between readings. */
@@ -27,8 +29,13 @@ export interface Simulator {
 
 /** Rows per storeReadings call: on the default world about 40 ms of database work, then the event loop gets a turn. */
 const ROWS_PER_CALL = 200;
-/** A temperature this far from its pattern is a fault that persists (the failing fridge), not noise. */
-const FAULT_DEGREES = 1.5;
+/**
+ * A reading this far from its pattern is a fault that persists, not noise: the failing fridge keeps failing, and a
+ * battery that ran flat (a dead cell) does not recharge by itself. Other signals always follow their pattern.
+ */
+const FAULT_BEYOND: Record<string, number> = { temperature: 1.5, battery: 30 };
+/** Where a signal's readings are bounded whatever the fault. */
+const BOUNDS: Record<string, [number, number]> = { battery: [0, 100] };
 
 interface LiveFeed {
   feedId: string;
@@ -87,8 +94,10 @@ function continuation(f: LiveFeed, at: number, backfillMs: number): ReadingInput
     return out;
   }
   const drift = f.lastValue - m.at(f.lastTs);
-  const fault = f.signalKey === 'temperature' && Math.abs(drift) > FAULT_DEGREES ? drift : 0;
-  for (const ts of times) out.push({ feedId: f.feedId, ts, value: reported(m, m.at(ts) + fault) });
+  const beyond = FAULT_BEYOND[f.signalKey];
+  const fault = beyond !== undefined && Math.abs(drift) > beyond ? drift : 0;
+  const [lo, hi] = BOUNDS[f.signalKey] ?? [-Infinity, Infinity];
+  for (const ts of times) out.push({ feedId: f.feedId, ts, value: reported(m, Math.min(hi, Math.max(lo, m.at(ts) + fault))) });
   return out;
 }
 

@@ -55,6 +55,11 @@ export interface KindSpec {
   roomRange: { temperature: [number, number] | null; humidity: [number, number] | null };
   fridgeNames: string[];
   tags: { name: string; colour: string; devices: DeviceType[]; share: number }[];
+  /**
+   * The company's own people besides the demo accounts (Northwind's are the demo accounts), so every company has
+   * colleagues to acknowledge, comment on and be assigned its alert events. `mailbox` is the part before the @.
+   */
+  team: { name: string; mailbox: string; role: 'manager' | 'user'; locale: string }[];
 }
 
 const ukPostcode = (area: string) => (rand: () => number) => `${area}${1 + Math.floor(rand() * 9)} ${1 + Math.floor(rand() * 9)}${'ABDEFGHJLNPQRSTUWXYZ'[Math.floor(rand() * 20)]}${'ABDEFGHJLNPQRSTUWXYZ'[Math.floor(rand() * 20)]}`;
@@ -94,6 +99,7 @@ export const KINDS: Record<Kind, KindSpec> = {
       { name: 'Residents', colour: '#7986cb', devices: ['Temperature & Humidity'], share: 0.6 },
       { ...TAG.escape, devices: ['Emergency Light'], share: 0.8 },
     ],
+    team: [],
   },
   pharmacy: {
     names: ['Quayside', 'Fore Street', 'Health Centre', 'Market Place', 'Marina', 'Harbour Road', 'Town Square', 'Bridge Street'],
@@ -121,6 +127,10 @@ export const KINDS: Record<Kind, KindSpec> = {
       { ...TAG.critical, devices: ['Fridge Probe'], share: 0.4 },
       { name: 'Dispensary', colour: '#388e3c', devices: ['Temperature & Humidity'], share: 0.5 },
     ],
+    team: [
+      { name: 'Tamsin Pengelly', mailbox: 'tamsin.pengelly', role: 'manager', locale: 'en' },
+      { name: 'Josh Trewin', mailbox: 'josh.trewin', role: 'user', locale: 'en' },
+    ],
   },
   lighting: {
     names: ['Castlegate Business Park', "St Anne's Academy", 'Riverside Retail Park', 'Greenway Distribution Centre', 'Kingsway Office Campus', 'Victoria Leisure Centre', 'Canalside Studios', 'Fletcher House'],
@@ -147,6 +157,7 @@ export const KINDS: Record<Kind, KindSpec> = {
       { name: 'Annual test due', colour: '#ef6c00', devices: ['Emergency Light'], share: 0.15 },
       { ...TAG.metering, devices: ['Pulse Logger'], share: 1 },
     ],
+    team: [{ name: 'Dev Mistry', mailbox: 'dev.mistry', role: 'user', locale: 'en' }],
   },
   estate: {
     names: ['Liffey Quay Apartments', 'Grand Canal Court', 'Ormond Square', 'Harcourt Gardens', 'Ballsbridge House', 'Phoenix Park View', 'Clontarf Terrace', 'Marina Point'],
@@ -171,6 +182,10 @@ export const KINDS: Record<Kind, KindSpec> = {
       { ...TAG.escape, devices: ['Emergency Light'], share: 0.7 },
       { name: 'Landlord supply', colour: '#6d4c41', devices: ['Pulse Logger'], share: 0.6 },
       { name: 'Common areas', colour: '#00897b', devices: ['Emergency Light', 'Temperature & Humidity'], share: 0.3 },
+    ],
+    team: [
+      { name: 'Siobhán Byrne', mailbox: 'siobhan.byrne', role: 'manager', locale: 'en' },
+      { name: 'Cian Murphy', mailbox: 'cian.murphy', role: 'user', locale: 'en' },
     ],
   },
   facility: {
@@ -198,6 +213,10 @@ export const KINDS: Record<Kind, KindSpec> = {
       { ...TAG.metering, devices: ['Pulse Logger'], share: 1 },
       { ...TAG.critical, devices: ['Fridge Probe', 'Temperature & Humidity'], share: 0.2 },
     ],
+    team: [
+      { name: 'Camille Laurent', mailbox: 'camille.laurent', role: 'manager', locale: 'fr' },
+      { name: 'Julien Moreau', mailbox: 'julien.moreau', role: 'user', locale: 'fr' },
+    ],
   },
   clinic: {
     names: ['Clínica Ribera Chamberí', 'Centro Médico Retiro', 'Clínica Ribera Salamanca', 'Centro de Salud Arganzuela', 'Clínica Ribera Alcalá', 'Clínica Ribera Toledo', 'Clínica Ribera Getafe'],
@@ -221,6 +240,10 @@ export const KINDS: Record<Kind, KindSpec> = {
       { name: 'Vaccines', colour: '#7b1fa2', devices: ['Fridge Probe'], share: 0.5 },
       { ...TAG.coldChain, devices: ['Fridge Probe'], share: 1 },
       { ...TAG.metering, devices: ['Pulse Logger'], share: 1 },
+    ],
+    team: [
+      { name: 'Lucía Fernández', mailbox: 'lucia.fernandez', role: 'manager', locale: 'es' },
+      { name: 'Javier Ortega', mailbox: 'javier.ortega', role: 'user', locale: 'es' },
     ],
   },
 };

@@ -1,18 +1,16 @@
 /** Each feed's readings over the planned history: the devices' patterns with the plan's events laid over them. */
 import { HOUR } from '../monitoring/time';
-import { STEP_MS, feedModel, reported } from './patterns';
+import { EMERGENCY_TEST_MS, STEP_MS, deadCharge, failedTestCharge, failedTestLamp, feedModel, incidentShape, reported } from './patterns';
 import { quietOf, type Excursion, type PlannedFeed, type PlannedNode, type WorldPlan } from './plan';
 
 /** The failing fridge's extra warmth: a slow climb to about 6 °C above its pattern. */
 export const FAILING_DRIFT = 6.2;
 
 /** An excursion's offset at ts: a ramp over the first quarter, a plateau, recovery over the last quarter. */
-function excursionOffset(e: Excursion, ts: number): number {
-  if (ts < e.from || ts >= e.to) return 0;
-  const q = (e.to - e.from) / 4;
-  const f = Math.min(1, (ts - e.from + STEP_MS) / q, (e.to - ts) / q);
-  return e.peak * f;
-}
+const excursionOffset = (e: Excursion, ts: number): number => e.peak * incidentShape(e.from, e.to, ts);
+
+/** A fridge still warming at the end: half its peak at the first reading, all of it from the next on. */
+const openOffset = (from: number, peak: number, ts: number): number => (ts < from ? 0 : peak * Math.min(1, (ts - from + STEP_MS) / (2 * STEP_MS)));
 
 /** When a node's readings end: the end of the history, or just before it went quiet. */
 function stopOf(plan: WorldPlan, node: PlannedNode): number {
@@ -34,6 +32,9 @@ export function feedHistory(plan: WorldPlan, node: PlannedNode, feed: PlannedFee
   if (!model) return { ts, value };
   const excursions = plan.excursions.filter((e) => e.feedId === feed.id);
   const failing = plan.failing?.feedId === feed.id ? plan.failing : null;
+  // A light's incidents show on both its feeds; an open one is found by the feed its rule watches (the battery).
+  const failedTests = feed.signalKey === 'battery' || feed.signalKey === 'lamp' ? plan.lightFailures.filter((f) => f.nodeId === node.id) : [];
+  const open = plan.open.find((o) => o.feedId === feed.id);
   const reset = plan.resets.find((r) => r.feedId === feed.id);
   let register = model.kind === 'counter' ? model.start : 0;
   for (let i = 0; i < n; i++) {
@@ -47,6 +48,13 @@ export function feedHistory(plan: WorldPlan, node: PlannedNode, feed: PlannedFee
     let v = model.at(t);
     for (const e of excursions) v += excursionOffset(e, t);
     if (failing && t > failing.from) v += FAILING_DRIFT * Math.min(1, (t - failing.from) / (plan.end - failing.from)) ** 1.4;
+    for (const f of failedTests) {
+      const since = t - f.from;
+      if (feed.signalKey === 'battery') v = Math.min(v, failedTestCharge(since, f.low));
+      else if (since >= 0 && since < EMERGENCY_TEST_MS) v = failedTestLamp(since);
+    }
+    if (open && feed.signalKey === 'temperature') v += openOffset(open.from, open.peak, t);
+    else if (open && t >= open.from) v = Math.min(v, deadCharge(t - open.from, open.peak));
     value[i] = reported(model, v);
   }
   return { ts, value };

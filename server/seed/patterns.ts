@@ -8,6 +8,7 @@
 export const STEP_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 export const SIGNAL_TYPES = [
   { key: 'temperature', name: 'Temperature', unit: '°C', kind: 'instant' },
@@ -132,7 +133,37 @@ export interface ModelInput {
   customerType: CustomerType;
 }
 
-/** Fridge probe: a 2–8 °C fridge with compressor ripple, door-open spikes by day and a nightly defrost. */
+/**
+ * The shape every incident of the demo world shares: up over the first quarter of [from, to), a plateau, back down over
+ * the last quarter; 0 outside.
+ */
+export function incidentShape(from: number, to: number, ts: number): number {
+  if (ts < from || ts >= to) return 0;
+  const q = (to - from) / 4;
+  return Math.min(1, (ts - from + STEP_MS) / q, (to - ts) / q);
+}
+
+/**
+ * A fridge's door left open, now and then and with no plan behind it: on about one day in this many per fridge, between
+ * 08:00 and 20:00 local, for 75–150 minutes, up to 5–7 °C warmer. Part of the pattern, so the simulator meets these
+ * breaches live as the seed met them in the history (docs/decisions.md, "Alert history").
+ */
+export const DOOR_LEFT_OPEN_DAYS = 60;
+
+/** The door-left-open warmth at local wall-clock time `wall` (an incident may run on past midnight). */
+function doorLeftOpen(seed: number, wall: number): number {
+  const today = Math.floor(wall / DAY_MS);
+  for (let day = today; day >= today - 1; day--) {
+    if (unit(seed ^ 0x0d0e1f, day) >= 1 / DOOR_LEFT_OPEN_DAYS) continue;
+    const from = day * DAY_MS + 8 * HOUR_MS + Math.floor(unit(seed ^ 0x1d0e1f, day) * 48) * STEP_MS;
+    const to = from + (5 + Math.floor(unit(seed ^ 0x2d0e1f, day) * 6)) * STEP_MS;
+    const shape = incidentShape(from, to, wall);
+    if (shape > 0) return (5 + 2 * unit(seed ^ 0x3d0e1f, day)) * shape;
+  }
+  return 0;
+}
+
+/** Fridge probe: a 2–8 °C fridge with compressor ripple, door-open spikes by day, a nightly defrost and a rare door left open. */
 function fridge(seed: number, tz: string): InstantModel {
   const setpoint = 3.9 + 1.2 * unit(seed, 1);
   const phase = unit(seed, 2) * 2 * Math.PI;
@@ -157,6 +188,7 @@ function fridge(seed: number, tz: string): InstantModel {
       const stepOfDay = Math.floor(localHour(tz, ts) * 4);
       const d = stepOfDay - defrostStep;
       if (d >= 0 && d < DEFROST.length) v += DEFROST[d]!;
+      v += doorLeftOpen(seed, ts + zoneOffset(tz, ts));
       return round(v, 2);
     },
   };
@@ -193,24 +225,72 @@ function roomHumidity(seed: number, tz: string): InstantModel {
 }
 
 /**
+ * About one monthly test in this many fails: the battery cannot hold the lamp, runs flat within a quarter of an hour
+ * (the lamp goes out) and then recharges like any other. Part of the pattern, like a door left open.
+ */
+export const FAILED_TEST_MONTHS = 12;
+/** How long a monthly test runs the lamp on its battery. */
+export const EMERGENCY_TEST_MS = 45 * MINUTE_MS;
+const TEST_MS = EMERGENCY_TEST_MS;
+const RECHARGE_MS = 8 * HOUR_MS;
+/** How long a failing battery holds the lamp. */
+const FAILING_HOLD_MS = 15 * MINUTE_MS;
+
+/**
+ * The battery of a light whose test began `since` ms ago (negative before it) and failed, down to `low` %: flat a
+ * quarter of an hour in, then recharging over 8 hours. The seed's planned failures draw the same curve.
+ */
+export function failedTestCharge(since: number, low: number): number {
+  if (since < 0) return 100;
+  const depth = 100 - low;
+  if (since < TEST_MS) return Math.round(100 - depth * Math.min(1, (since + 5 * MINUTE_MS) / FAILING_HOLD_MS));
+  const after = since - TEST_MS;
+  return after < RECHARGE_MS ? Math.round(low + depth * (after / RECHARGE_MS)) : 100;
+}
+
+/** The lamp through a failed test (`since` in [0, 45 minutes)): out once the battery is flat. */
+export const failedTestLamp = (since: number): number => (since >= 0 && since < FAILING_HOLD_MS ? 1 : 0);
+
+/** A battery that ran flat `since` ms ago and stays flat (a dead cell): the fall of a failed test without the recharge. */
+export const deadCharge = (since: number, low: number): number => failedTestCharge(Math.min(since, FAILING_HOLD_MS), low);
+
+/** When a light tests itself: a fixed day (1–28) and hour (09–15) of every local month, drawn from its serial. */
+function testSchedule(seed: number) {
+  return { day: 1 + Math.floor(unit(seed, 21) * 28), hour: 9 + Math.floor(unit(seed, 22) * 7) };
+}
+
+/** The starts of an emergency light's monthly tests in [from, to), for laying incidents on them. */
+export function emergencyTests(serial: string, tz: string, from: number, to: number): number[] {
+  const { day, hour } = testSchedule(seedOf(serial));
+  const out: number[] = [];
+  const first = new Date(from + zoneOffset(tz, from));
+  for (let m = first.getUTCMonth() - 1; ; m++) {
+    const wall = Date.UTC(first.getUTCFullYear(), m, day, hour);
+    const ts = wall - zoneOffset(tz, wall - zoneOffset(tz, wall));
+    if (ts >= to) return out;
+    if (ts >= from) out.push(ts);
+  }
+}
+
+/**
  * Emergency light: the battery floats at 100 % until the monthly test, when the lamp runs on battery for 45
  * minutes and the battery recharges over 8 hours. About 6 % of lights have a tired battery (a deep discharge) and
- * 2 % a failed one (stuck low, out of range every time).
+ * 2 % a failed one (stuck low, out of range every time); about one test in twelve fails (failedTestCharge).
  */
 function emergencyLight(seed: number, tz: string, signal: 'battery' | 'lamp'): InstantModel {
-  const testDay = 1 + Math.floor(unit(seed, 21) * 28);
-  const testHour = 9 + Math.floor(unit(seed, 22) * 7);
+  const { day: testDay, hour: testHour } = testSchedule(seed);
   const health = unit(seed, 23);
   const failed = health < 0.02;
   const depth = health < 0.08 ? 52 + 16 * unit(seed, 24) : 14 + 14 * unit(seed, 24);
-  const TEST_MS = 45 * MINUTE_MS;
-  const RECHARGE_MS = 8 * HOUR_MS;
   // The month of the last call and its test (and the previous month's), so a history costs a Date per month, not per step.
   let monthFrom = Infinity;
   let monthTo = -Infinity;
   let test = 0;
   let previousTest = 0;
-  const sinceTest = (ts: number) => {
+  let month = 0;
+  // The month of the test the last call measured from, beside its answer: a history allocates nothing per step.
+  let testMonth = 0;
+  const sinceTest = (ts: number): number => {
     // Local wall-clock time as if it were UTC, so calendar arithmetic needs no zone.
     const wall = ts + zoneOffset(tz, ts);
     if (wall < monthFrom || wall >= monthTo) {
@@ -220,7 +300,9 @@ function emergencyLight(seed: number, tz: string, signal: 'battery' | 'lamp'): I
       monthTo = Date.UTC(y, m + 1, 1);
       test = Date.UTC(y, m, testDay, testHour);
       previousTest = Date.UTC(y, m - 1, testDay, testHour);
+      month = y * 12 + m;
     }
+    testMonth = test > wall ? month - 1 : month;
     return wall - (test > wall ? previousTest : test);
   };
   return {
@@ -229,12 +311,14 @@ function emergencyLight(seed: number, tz: string, signal: 'battery' | 'lamp'): I
     at(ts) {
       const since = sinceTest(ts);
       const testing = since >= 0 && since < TEST_MS;
-      if (signal === 'lamp') return testing ? 1 : 0;
-      if (failed) return Math.round(31 + 8 * unit(seed, 25) + gauss(seed, Math.floor(ts / HOUR_MS)));
-      if (testing) return Math.round(100 - depth * Math.min(1, (since + 5 * MINUTE_MS) / TEST_MS));
-      const after = since - TEST_MS;
-      if (after >= 0 && after < RECHARGE_MS) return Math.round(100 - depth * (1 - after / RECHARGE_MS));
-      return 100;
+      const failing = since < TEST_MS + RECHARGE_MS && unit(seed ^ 0x0fa11d, testMonth) < 1 / FAILED_TEST_MONTHS;
+      if (signal === 'lamp') return failing && testing ? failedTestLamp(since) : testing ? 1 : 0;
+      let v = 100;
+      if (failed) v = Math.round(31 + 8 * unit(seed, 25) + gauss(seed, Math.floor(ts / HOUR_MS)));
+      else if (testing) v = Math.round(100 - depth * Math.min(1, (since + 5 * MINUTE_MS) / TEST_MS));
+      else if (since - TEST_MS < RECHARGE_MS) v = Math.round(100 - depth * (1 - (since - TEST_MS) / RECHARGE_MS));
+      // A failed test recharges to what the battery usually holds, not past it.
+      return failing ? Math.min(v, failedTestCharge(since, 3 + Math.round(6 * unit(seed ^ 0x1fa11d, testMonth)))) : v;
     },
   };
 }

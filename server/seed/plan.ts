@@ -7,7 +7,7 @@ import type { FeedsTable, HubsTable, NodeTagsTable, NodesTable, SitesTable } fro
 import { formatCoordinates, parseCoordinates } from '../../src/api/contract/coordinates';
 import { DAY, HOUR, localDayStart } from '../monitoring/time';
 import { now as clockNow } from '../clock';
-import { SIGNAL_TYPES, STEP_MS, feedModel, prng, type CustomerType, type DeviceType, type SignalKey } from './patterns';
+import { SIGNAL_TYPES, STEP_MS, emergencyTests, feedModel, prng, type CustomerType, type DeviceType, type SignalKey } from './patterns';
 import { DEFAULT_WORLD, EL_ZONES, KINDS, PULSE_METERS, kindOf, type Kind, type KindSpec, type WorldOptions } from './catalogue';
 
 export interface WorldCompany {
@@ -50,6 +50,40 @@ export interface Excursion {
   cause: 'door left open' | 'power cut' | 'thermostat fault';
 }
 
+/** An emergency light whose monthly test at `from` failed: its lamp went out and its battery ran down to `low` %, then recharged. */
+export interface LightFailure {
+  nodeId: string;
+  from: number;
+  low: number;
+}
+
+/**
+ * Something still wrong at the end of the history (the seeded open events): a fridge warming from `from` by `peak`
+ * degrees, or a light whose battery ran flat to `peak` % and stays there. The simulator carries both on.
+ */
+export interface OpenIncident {
+  companyId: string;
+  nodeId: string;
+  /** The feed its rule watches: the fridge's temperature, the light's battery. */
+  feedId: string;
+  from: number;
+  peak: number;
+  /**
+   * waiting: nobody has answered yet (under an hour old); handled: escalated, then acknowledged and assigned; muted:
+   * its rule was muted for works on site (settleSeededAlerts).
+   */
+  role: 'waiting' | 'handled' | 'muted';
+}
+
+/** Someone of a company's own team, beside the demo accounts: who acknowledges, comments and is assigned. */
+export interface PlannedPerson {
+  companyId: string;
+  name: string;
+  email: string;
+  role: 'manager' | 'user';
+  locale: string;
+}
+
 export interface WorldPlan {
   options: WorldOptions;
   /** The last 15-minute step of the history. */
@@ -63,6 +97,11 @@ export interface WorldPlan {
   failing: { feedId: string; nodeId: string; from: number } | null;
   /** Counter registers that restart at zero (a meter replaced), the only times a counter goes down. */
   resets: { feedId: string; at: number }[];
+  /** Emergency lights that failed a monthly test in the history (more fail by their pattern alone). */
+  lightFailures: LightFailure[];
+  /** A few incidents per company still going at the end: its open alert events. */
+  open: OpenIncident[];
+  people: PlannedPerson[];
 }
 
 // One generator serves the whole plan, the catalogue's postcodes included; planWorld resets it, so a plan depends on
@@ -77,6 +116,24 @@ const uuid = () => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(rand() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
+// Serials come from a generator of their own, so drawing them leaves every other draw of the layout where it was.
+let serialRand: () => number = prng(2);
+const usedSerials = new Set<string>();
+/**
+ * A serial as printed on a box: the prefix and `digits` random digits, unique in the plan. Random rather than counted,
+ * since nothing may read meaning into their order (DESIGN §6: ids are not sequential; a serial is a kind of id).
+ */
+function serialOf(prefix: string, digits: number): string {
+  for (;;) {
+    const n = Math.floor(10 ** (digits - 1) + serialRand() * 9 * 10 ** (digits - 1));
+    const serial = `${prefix}-${n}`;
+    if (!usedSerials.has(serial)) {
+      usedSerials.add(serial);
+      return serial;
+    }
+  }
+}
+
 function pickDeviceType(mix: KindSpec['mix']): Exclude<DeviceType, 'Fridge Probe'> {
   const entries = Object.entries(mix) as [Exclude<DeviceType, 'Fridge Probe'>, number][];
   let r = rand() * entries.reduce((s, [, w]) => s + w, 0);
@@ -90,6 +147,8 @@ function pickDeviceType(mix: KindSpec['mix']): Exclude<DeviceType, 'Fridge Probe
 export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions> = {}): WorldPlan {
   const options: WorldOptions = { ...DEFAULT_WORLD, now: clockNow(), ...input };
   rand = prng(options.seed);
+  serialRand = prng(options.seed ^ 0x5e71a1);
+  usedSerials.clear();
   const end = Math.floor(options.now / STEP_MS) * STEP_MS;
   const historyStart = (days: number) => Math.ceil((end - days * DAY) / STEP_MS) * STEP_MS;
   const fridgeFrom = historyStart(Math.max(options.fridgeDays, options.historyDays));
@@ -100,7 +159,9 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
   const rawStart = (from: number, days: number, zone: string) =>
     days >= options.historyDays ? from : Math.max(from, localDayStart(end - days * DAY, zone));
 
-  const plan: WorldPlan = { options, end, tags: [], sites: [], hubs: [], nodes: [], excursions: [], failing: null, resets: [] };
+  const plan: WorldPlan = {
+    options, end, tags: [], sites: [], hubs: [], nodes: [], excursions: [], failing: null, resets: [], lightFailures: [], open: [], people: [],
+  };
   const kinds = new Map<string, Kind>();
   const seen: Record<CustomerType, number> = { UKE: 0, Mackwell: 0, EPS: 0 };
   for (const c of companies) kinds.set(c.id, kindOf(c, seen[c.customerType]++));
@@ -112,13 +173,11 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
     for (const t of list) plan.tags.push({ id: t.id, companyId: c.id, name: t.spec.name, colour: t.spec.colour });
   }
 
-  let hubSeq = 0;
-  let nodeSeq = 0;
   const addHubs = (site: PlannedSite, company: WorldCompany, spec: KindSpec, count: number, place0: string | null) => {
     for (let h = 0; h < count; h++) {
       const place = place0 ? `${place0}${count > 1 ? ` ${h + 1}` : ''}` : spec.hubPlaces[h % spec.hubPlaces.length]!;
       const hub: PlannedHub = {
-        id: uuid(), siteId: site.id, companyId: company.id, serial: `SWH-${String(++hubSeq).padStart(5, '0')}`,
+        id: uuid(), siteId: site.id, companyId: company.id, serial: serialOf('SWH', 7),
         name: `Gateway ${place}`, firmware: pick(['2.4.1', '2.5.0', '2.5.3', '3.0.2']), reportingPeriodS: 900,
         createdAt: installed, quietSince: null,
       };
@@ -128,7 +187,7 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
       for (let n = 0; n < nodeCount; n++) {
         const deviceType: DeviceType = n < fridges ? 'Fridge Probe' : pickDeviceType(spec.mix);
         const serialPrefix = { 'Fridge Probe': 'FP', 'Temperature & Humidity': 'TH', 'Emergency Light': 'EL', 'Pulse Logger': 'PL' }[deviceType];
-        const serial = `${serialPrefix}-${String(++nodeSeq).padStart(6, '0')}`;
+        const serial = serialOf(serialPrefix, 8);
         let name: string;
         let keys: SignalKey[];
         if (deviceType === 'Fridge Probe') {
@@ -213,6 +272,13 @@ export function planWorld(companies: WorldCompany[], input: Partial<WorldOptions
   }
 
   planEvents(plan, companies, kinds);
+  planIncidents(plan, companies);
+  for (const c of companies) {
+    const domain = `${c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.test`;
+    for (const p of KINDS[kinds.get(c.id)!].team) {
+      plan.people.push({ companyId: c.id, name: p.name, email: `${p.mailbox}@${domain}`, role: p.role, locale: p.locale });
+    }
+  }
   for (const node of plan.nodes) {
     if (node.deviceType !== 'Emergency Light') continue;
     // The node's battery is the emergency battery: what its battery feed last said.
@@ -278,15 +344,8 @@ function planEvents(plan: WorldPlan, companies: WorldCompany[], kinds: Map<strin
   const excursions = pool.length === 0 ? 0 : Math.max(3, Math.round(fridges.length / 6));
   for (let i = 0; i < excursions; i++) {
     const node = pool[Math.floor(rand() * pool.length)]!;
-    const feed = node.feeds[0]!;
-    const r = rand();
-    const cause: Excursion['cause'] = r < 0.45 ? 'door left open' : r < 0.8 ? 'power cut' : 'thermostat fault';
-    const hours = cause === 'door left open' ? between(1, 2) : cause === 'power cut' ? between(3, 6) : between(2, 5);
-    const peak = cause === 'thermostat fault' ? -between(4.5, 5.5) : cause === 'power cut' ? between(6, 9) : between(5, 7);
-    const latest = end - 8 * HOUR - hours * HOUR;
-    if (latest <= feed.rawFrom) continue;
-    const from = Math.floor(between(feed.rawFrom, latest) / STEP_MS) * STEP_MS;
-    plan.excursions.push({ feedId: feed.id, from, to: from + Math.round(hours * 4) * STEP_MS, peak, cause });
+    const excursion = drawExcursion(plan, node.feeds[0]!, between);
+    if (excursion) plan.excursions.push(excursion);
   }
 
   // A meter replaced: the first energy register of a Mackwell estate (else any) restarts from zero, inside its raw
@@ -296,4 +355,81 @@ function planEvents(plan: WorldPlan, companies: WorldCompany[], kinds: Map<strin
   const logger = loggers.find((n) => n.companyId === estate?.id) ?? loggers[0];
   const register = logger?.feeds[0];
   if (register) plan.resets.push({ feedId: register.id, at: Math.floor((end - span(register.rawFrom) * 0.4) / STEP_MS) * STEP_MS });
+}
+
+/**
+ * A fridge excursion on `feed`: cause, length and peak drawn, its start placed by `place` between the earliest and
+ * latest it may take (inside the raw readings, over at least 8 hours before the end); null when there is no room.
+ */
+function drawExcursion(plan: WorldPlan, feed: PlannedFeed, place: (earliest: number, latest: number) => number): Excursion | null {
+  const r = rand();
+  const cause: Excursion['cause'] = r < 0.45 ? 'door left open' : r < 0.8 ? 'power cut' : 'thermostat fault';
+  const hours = cause === 'door left open' ? between(1, 2) : cause === 'power cut' ? between(3, 6) : between(2, 5);
+  const peak = cause === 'thermostat fault' ? -between(4.5, 5.5) : cause === 'power cut' ? between(6, 9) : between(5, 7);
+  const latest = plan.end - 8 * HOUR - hours * HOUR;
+  if (latest <= feed.rawFrom) return null;
+  const from = Math.floor(place(feed.rawFrom, latest) / STEP_MS) * STEP_MS;
+  return { feedId: feed.id, from, to: from + Math.round(hours * 4) * STEP_MS, peak, cause };
+}
+
+/** Days between a company's planned incidents, so every company's alert history reaches back over its whole span. */
+const INCIDENT_EVERY_DAYS = 12;
+
+/**
+ * Every company's alert history, whatever the world's size (the patterns add more at random): an incident about every
+ * 12 days over the whole history, fridges and emergency lights in turn where it has both; and three still going at the
+ * end — one under an hour old that nobody has answered, one escalated and then taken in hand, one on a site whose
+ * alarms are muted for works. Drawn after every other draw of the plan, so the rest of the world is as it was.
+ */
+function planIncidents(plan: WorldPlan, companies: WorldCompany[]): void {
+  const { end } = plan;
+  for (const c of companies) {
+    const nodes = plan.nodes.filter((n) => n.companyId === c.id && n.id !== plan.failing?.nodeId && quietOf(plan, n) === null);
+    const fridges = nodes.filter((n) => n.deviceType === 'Fridge Probe');
+    const lights = nodes.filter((n) => n.deviceType === 'Emergency Light');
+    if (fridges.length + lights.length === 0) continue;
+    const start = Math.min(...[...fridges, ...lights].flatMap((n) => n.feeds.map((f) => f.from)));
+    const slots = Math.max(1, Math.round((end - start) / (INCIDENT_EVERY_DAYS * DAY)));
+    const width = (end - start) / slots;
+    for (let k = 0; k < slots; k++) {
+      const at = end - (k + 0.2 + 0.6 * rand()) * width;
+      if (fridges.length > 0 && (k % 2 === 0 || lights.length === 0)) {
+        const excursion = drawExcursion(plan, pick(fridges).feeds[0]!, (earliest, latest) => Math.min(latest, Math.max(earliest, at)));
+        if (excursion) plan.excursions.push(excursion);
+      } else {
+        planFailedTest(plan, lights, at, width / 2);
+      }
+    }
+
+    const taken = new Set<string>();
+    const mutedSites = new Set<string>();
+    const open = (role: OpenIncident['role'], ago: number, fridge: boolean) => {
+      const free = (fridge ? fridges : lights).filter((n) => !taken.has(n.id));
+      // The lights of a site share its rule, so a light on the muted site would be muted too: elsewhere, where there is one.
+      const clear = free.filter((n) => fridge || !mutedSites.has(n.siteId));
+      const pool = clear.length > 0 ? clear : free;
+      if (pool.length === 0) return;
+      const node = pick(pool);
+      taken.add(node.id);
+      if (role === 'muted' && !fridge) mutedSites.add(node.siteId);
+      const feed = node.feeds.find((f) => f.signalKey === (fridge ? 'temperature' : 'battery'))!;
+      plan.open.push({ companyId: c.id, nodeId: node.id, feedId: feed.id, from: end - ago, peak: fridge ? between(5, 6.5) : int(3, 8), role });
+    };
+    // The muted one first, so the others keep clear of its site.
+    open('muted', 2 * HOUR, lights.length === 0);
+    open('waiting', 65 * 60_000, fridges.length > 0);
+    open('handled', 4.5 * HOUR, fridges.length > 1 || lights.length === 0);
+  }
+}
+
+/** A light of `lights` failing its monthly test near `at` (within `reach`), at least 12 hours before the end. */
+function planFailedTest(plan: WorldPlan, lights: PlannedNode[], at: number, reach: number): void {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const node = pick(lights);
+    const from = node.feeds.find((f) => f.signalKey === 'battery')?.from ?? plan.end;
+    const tests = emergencyTests(node.serial, node.timezone, Math.max(from, at - reach), Math.min(plan.end - 12 * HOUR, at + reach));
+    if (tests.length === 0) continue;
+    plan.lightFailures.push({ nodeId: node.id, from: tests[Math.floor(rand() * tests.length)]!, low: int(3, 9) });
+    return;
+  }
 }

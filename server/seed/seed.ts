@@ -5,15 +5,9 @@ import { NO_PASSWORD } from '../db/users.repository';
 import type { WorldOptions } from './catalogue';
 import { seedWorld, worldIsEmpty } from './writer';
 import { now as clockNow } from '../clock';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 
-export const DEMO_PASSWORD = 'Demo1234';
-
-export const DEMO_ACCOUNTS = [
-  { email: 'admin@sitewatch.test', name: 'Ada Admin', note: 'platform admin, MFA on' },
-  { email: 'manager@sitewatch.test', name: 'Max Manager', note: 'manager in two companies' },
-  { email: 'user@sitewatch.test', name: 'Uma User', note: 'user in one company' },
-  { email: 'viewer@sitewatch.test', name: 'Vic Viewer', note: 'viewer, for wall displays' },
-] as const;
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 /**
  * Two more people of Northwind, so the users screen shows both states a membership can be in besides active: a care

@@ -5,7 +5,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { rollupsOf, storeReadings, upsertRollups, type ReadingInput, type Rollup } from '../monitoring/ingest';
-import { seedAlertRules, settleSeededAlerts } from './alerts';
+import { evaluateStored, type FeedReadings } from '../alerts/engine';
+import { clears } from '../alerts/evaluator';
+import { seedAlertRules, settleSeededAlerts, watchedFeeds } from './alerts';
+import { seedPeople } from './people';
 import { HOUR, offsetAt, type Grain } from '../monitoring/time';
 import type { WorldOptions } from './catalogue';
 import { feedHistory } from './history';
@@ -90,24 +93,30 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
     const links = plan.nodes.flatMap((n) => n.tagIds.map((tagId) => ({ nodeId: n.id, tagId })));
     await insertChunked(links, (c) => trx.insertInto('nodeTagLinks').values(c).execute());
   });
+  // Before the rules, whose recipients are each company's managers.
+  await seedPeople(db, plan);
   // Before the readings: the evaluator opens the history's events as the readings are stored, as it would live.
   await seedAlertRules(db, plan);
+  const watched = watchedFeeds(plan);
 
   let readings = 0;
   let historyRollups = 0;
   let chunk: ReadingInput[] = [];
   let older: Rollup[] = [];
+  let olderWatched: FeedReadings[] = [];
   const flush = async () => {
     if (chunk.length === 0 && older.length === 0) return;
     await db.transaction().execute(async (trx) => {
       // The older history first: the readings after it then merge into shared buckets as a later batch would, which
-      // keeps each bucket's rising flag exact.
+      // keeps each bucket's rising flag exact, and the evaluator meets every reading in time order.
       await upsertRollups(trx, older);
+      await evaluateStored(trx, olderWatched, Date.now());
       readings += (await storeReadings(trx, chunk)).accepted;
     });
     historyRollups += older.length;
     chunk = [];
     older = [];
+    olderWatched = [];
   };
   // The fridge logs are computed from the same readings as they are generated, so they cost no second pass.
   const signers = await signersOf(db, [...new Set(plan.nodes.map((n) => n.companyId))]);
@@ -124,13 +133,20 @@ export async function writeWorld(db: Db, plan: WorldPlan, log: (line: string) =>
       let raw = 0;
       while (raw < ts.length && ts[raw]! < feed.rawFrom) raw++;
       if (raw > 0) rollupsOf(feed.id, ts.subarray(0, raw), value.subarray(0, raw), node.timezone, older, grains);
+      const rule = watched.get(feed.id);
+      if (raw > 0 && rule !== undefined) {
+        // The evaluator starts clear here, and readings that stay clear of a threshold rule change nothing but its last
+        // time: the last one stands for them all (most lights never fail a test in three months).
+        const first = rule && value.subarray(0, raw).every((v) => clears(rule, v)) ? raw - 1 : 0;
+        olderWatched.push({ feedId: feed.id, ts: Array.from(ts.subarray(first, raw)), values: Array.from(value.subarray(first, raw)) });
+      }
       for (let i = raw; i < ts.length; i++) chunk.push({ feedId: feed.id, ts: ts[i]!, value: value[i]! });
       if (chunk.length >= READINGS_CHUNK || older.length >= READINGS_CHUNK) await flush();
     }
   }
   await flush();
   await insertChunked(reports, (c) => db.insertInto('medicationFridgeReports').values(c).execute());
-  await settleSeededAlerts(db, plan.options?.now ?? plan.end);
+  await settleSeededAlerts(db, plan);
   const summary = {
     sites: plan.sites.length, hubs: plan.hubs.length, nodes: plan.nodes.length,
     feeds: plan.nodes.reduce((s, n) => s + n.feeds.length, 0), readings, historyRollups, ms: Math.round(performance.now() - t0),

@@ -4,6 +4,7 @@ import {
   readingsResponse, siteBasicInfo, siteTree, sitesResponse, type ReadingsRequest,
 } from './contract/monitoring';
 import { LIST_LIMIT_MAX } from './contract/list';
+import { objectHome } from './contract/common';
 
 const enc = encodeURIComponent;
 const quiet = { 'X-Ignore-Loading': '1' };
@@ -26,6 +27,8 @@ export const readings = (siteId: string, body: ReadingsRequest, signal?: AbortSi
   request(readingsResponse, 'POST', `/api/site-dashboard/${enc(siteId)}/readings`, { json: body, signal });
 export const readingsMinMax = (siteId: string, body: ReadingsRequest, signal?: AbortSignal) =>
   request(readingsResponse, 'POST', `/api/site-dashboard/${enc(siteId)}/readings-minmax`, { json: body, signal });
+/** Which of the caller's companies a site or report belongs to; rejects 404 when none (DESIGN §6 third wave). */
+export const locate = (kind: 'site' | 'report', id: string) => request(objectHome, 'GET', `/api/locate/${kind}/${enc(id)}`);
 export const checkPermission = (siteId: string) => request(permissionResponse, 'GET', `/api/site-dashboard/check-permission/${enc(siteId)}`);
 export const adminOverview = () => request(adminOverviewResponse, 'GET', '/api/admin/overview');
 export const plexus = (companyId?: string) => request(plexusResponse, 'GET', '/api/plexus', { searchParams: companyId ? { companyId } : {} });

@@ -1,17 +1,21 @@
 import rosetta from 'rosetta';
-import { en, type Dictionary, type I18nKey } from './en';
+import type { Dictionary, I18nKey } from './en';
+import { enStart } from './en-start';
 
 export type { I18nKey } from './en';
 export const LOCALES = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-const i18n = rosetta<Dictionary>({ en });
+// English starts with the start-up part only (en-start.ts); loadEnglish (load.ts) adds the rest. A copy: rosetta
+// adds a language's later words into the table it holds.
+const i18n = rosetta<Partial<Dictionary>>({ en: { ...enStart } });
 i18n.locale('en');
-const registered = new Set<Locale>(['en']);
+/** Languages whose whole dictionary is in. */
+const registered = new Set<Locale>();
 
 const strict = import.meta.env?.DEV === true || import.meta.env?.MODE === 'test';
 
-/** Adds a language's dictionary; the other languages arrive with the app shell. */
+/** Adds a language's whole dictionary (see load.ts). */
 export function addLocale(locale: Locale, dict: Dictionary): void {
   i18n.set(locale, dict);
   registered.add(locale);

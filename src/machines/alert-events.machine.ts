@@ -2,7 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { AlertEvent, AlertEventAction, AlertEventState, Severity } from '../api/contract/alerts';
 import type { ListAnswer } from '../api/contract/list';
 import type { ReadingSeries } from '../api/contract/monitoring';
-import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
+import { actsForCompany, companyWatch, type ActingSource, type CompanyChanged, type CompanySource } from './company-watch';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { failureOf, type Failure } from './failure';
 
@@ -55,6 +55,8 @@ export interface AlertEventsContext {
   sites: Named[];
   members: Named[];
   session: CompanySource | null;
+  /** The session acts for a company; without one the page asks nothing and rests in `noCompany`. */
+  acting: boolean;
   live: LiveSource | null;
   /** The time the list was asked for: `from` of the range is counted back from it. */
   now: () => number;
@@ -130,7 +132,7 @@ export const alertEventsMachine = setup({
   types: {
     context: {} as AlertEventsContext,
     events: {} as AlertEventsEvent,
-    input: {} as { session?: CompanySource | null; live?: LiveSource | null; filter?: Partial<EventFilter>; now?: () => number; canListMembers?: boolean } | undefined,
+    input: {} as { session?: ActingSource | null; live?: LiveSource | null; filter?: Partial<EventFilter>; now?: () => number; canListMembers?: boolean } | undefined,
   },
   actors: {
     companyWatch,
@@ -167,6 +169,7 @@ export const alertEventsMachine = setup({
     }),
   },
   guards: {
+    withoutCompany: ({ context }) => !context.acting,
     hasMore: ({ context }) => context.events.length < context.total,
     isDetail: ({ context, event }) => event.type === 'live.alert' && event.event.id === context.detailId,
     hasSelection: ({ context }) => context.selected.length > 0,
@@ -207,6 +210,7 @@ export const alertEventsMachine = setup({
     sites: [],
     members: [],
     session: input?.session ?? null,
+    acting: actsForCompany(input?.session),
     live: input?.live ?? null,
     now: input?.now ?? Date.now,
     canListMembers: input?.canListMembers ?? false,
@@ -222,6 +226,8 @@ export const alertEventsMachine = setup({
       on: { 'company.changed': '.loading' },
       states: {
         loading: {
+          // Without a company there are no sites or members to offer: nothing is asked (the call never starts).
+          always: { guard: 'withoutCompany', target: 'noCompany' },
           invoke: {
             id: 'lookups',
             src: 'fetchLookups',
@@ -232,6 +238,7 @@ export const alertEventsMachine = setup({
           },
         },
         ready: {},
+        noCompany: {},
       },
     },
     list: {
@@ -239,7 +246,7 @@ export const alertEventsMachine = setup({
       on: {
         'filter.set': { target: '.loading', actions: [assign({ filter: ({ context, event }) => ({ ...context.filter, ...event.filter }) }), 'clearList'] },
         'list.reload': { target: '.loading', actions: 'clearList' },
-        'company.changed': { target: '.loading', actions: ['clearList', assign({ filter: DEFAULT_FILTER, sites: [], members: [] })] },
+        'company.changed': { target: '.loading', actions: ['clearList', assign({ filter: DEFAULT_FILTER, sites: [], members: [], acting: ({ event }) => event.companyId !== null })] },
         'live.resumed': { target: '.loading' },
         'live.alert': { actions: 'applyLive' },
         'cursor.move': {
@@ -261,6 +268,8 @@ export const alertEventsMachine = setup({
       },
       states: {
         loading: {
+          // Without a company the list is not read (the server would answer 400): the page offers the company picker.
+          always: { guard: 'withoutCompany', target: 'noCompany' },
           invoke: {
             id: 'events',
             src: 'fetchEvents',
@@ -300,6 +309,7 @@ export const alertEventsMachine = setup({
           },
         },
         failed: {},
+        noCompany: {},
       },
     },
     detail: {

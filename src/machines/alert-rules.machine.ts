@@ -152,6 +152,7 @@ const THRESHOLD = { custom: 'alerts.thresholdRequired', 'custom:percentage': 'al
 /** Alerts: the list-and-form machine on `/api/alert-rules` (DESIGN §6 "Alert rule"). */
 export const alertRulesMachine = listAndFormMachine<AlertRule, AlertRuleValues, AlertRuleInput, AlertRuleChange>({
   id: 'alertRules',
+  perCompany: 'alerts',
   api: alertRulesApi,
   schema: alertRuleInput,
   blank: blankRule,

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { enqueueActions, setup } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { loadingMachine } from './loading.machine';
 import { noticesMachine } from './notices.machine';
@@ -6,11 +6,11 @@ import { preferencesMachine } from './preferences.machine';
 import { layoutMachine } from './layout.machine';
 import { whiteLabelMachine } from './white-label.machine';
 import { companiesMachine } from './companies.machine';
-import { commandPaletteMachine } from './command-palette.machine';
-import { documentKeyboard } from './document-keyboard';
-import { streamMachine } from './stream.machine';
-import { alertBadgeMachine } from './alert-badge.machine';
-import { exportsMachine } from './exports.machine';
+import type { commandPaletteMachine } from './command-palette.machine';
+import type { documentKeyboard } from './document-keyboard';
+import type { streamMachine } from './stream.machine';
+import type { alertBadgeMachine } from './alert-badge.machine';
+import type { exportsMachine } from './exports.machine';
 
 export interface AppInput {
   /** The host name white-label settings are fetched for. */
@@ -19,11 +19,26 @@ export interface AppInput {
   height?: number;
 }
 
+/** The actors only signed-in pages use; src/signed-in.ts brings them after the first paint (see the decisions). */
+export interface SignedInLogic {
+  palette: typeof commandPaletteMachine;
+  keyboard: typeof documentKeyboard;
+  stream: typeof streamMachine;
+  alertBadge: typeof alertBadgeMachine;
+  exports: typeof exportsMachine;
+}
+
+interface AppContext extends AppInput {
+  /** The signed-in actors run (they start once and live as long as the app). */
+  signedIn: boolean;
+}
+
 /** The root actor: it spawns the global actors under their systemIds so others reach them by name. */
 export const appMachine = setup({
   types: {
     input: {} as AppInput | undefined,
-    context: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as { type: 'signedIn.start'; logic: SignedInLogic },
   },
   actors: {
     session: sessionMachine,
@@ -33,15 +48,10 @@ export const appMachine = setup({
     layout: layoutMachine,
     whiteLabel: whiteLabelMachine,
     companies: companiesMachine,
-    palette: commandPaletteMachine,
-    keyboard: documentKeyboard,
-    stream: streamMachine,
-    alertBadge: alertBadgeMachine,
-    exports: exportsMachine,
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ domain: input?.domain ?? 'localhost', width: input?.width, height: input?.height }),
+  context: ({ input }) => ({ domain: input?.domain ?? 'localhost', width: input?.width, height: input?.height, signedIn: false }),
   invoke: [
     { id: 'preferences', systemId: 'preferences', src: 'preferences' },
     { id: 'session', systemId: 'session', src: 'session' },
@@ -50,13 +60,21 @@ export const appMachine = setup({
     { id: 'layout', systemId: 'layout', src: 'layout', input: ({ context }) => ({ width: context.width, height: context.height }) },
     { id: 'whiteLabel', systemId: 'whiteLabel', src: 'whiteLabel', input: ({ context }) => ({ domain: context.domain }) },
     { id: 'companies', systemId: 'companies', src: 'companies' },
-    { id: 'palette', systemId: 'palette', src: 'palette' },
-    // The live stream (DESIGN §6) and the top bar's count of open alert events; main.tsx starts both with a session.
-    { id: 'stream', systemId: 'stream', src: 'stream', input: {} },
-    { id: 'alertBadge', systemId: 'alertBadge', src: 'alertBadge' },
-    // The user's export jobs, moved by the stream; a job ends with a notice wherever the user is.
-    { id: 'exports', systemId: 'exports', src: 'exports' },
-    // Ctrl+K, ?, /, j/k and chords: the document's keys go to the palette (see document-keyboard.ts).
-    { id: 'keyboard', src: 'keyboard' },
   ],
+  on: {
+    'signedIn.start': {
+      guard: ({ context }) => !context.signedIn,
+      actions: enqueueActions(({ enqueue, event }) => {
+        enqueue.assign({ signedIn: true });
+        enqueue.spawnChild(event.logic.palette, { systemId: 'palette' });
+        // The live stream (DESIGN §6) and the top bar's count of open alert events; signed-in.ts starts both with a session.
+        enqueue.spawnChild(event.logic.stream, { systemId: 'stream', input: {} });
+        enqueue.spawnChild(event.logic.alertBadge, { systemId: 'alertBadge' });
+        // The user's export jobs, moved by the stream; a job ends with a notice wherever the user is.
+        enqueue.spawnChild(event.logic.exports, { systemId: 'exports' });
+        // Ctrl+K, ?, /, j/k and chords: the document's keys go to the palette (see document-keyboard.ts).
+        enqueue.spawnChild(event.logic.keyboard);
+      }),
+    },
+  },
 });

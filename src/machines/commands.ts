@@ -116,6 +116,40 @@ export const ACTION_COMMANDS: Command[] = [
   { id: 'logout', labelKey: 'palette.logout', group: 'actions', keywords: ['sign out', 'exit'], event: { type: 'session.logout' }, visible: everyone, available: true },
 ];
 
+/**
+ * An admin's read-only look at one company's dashboard, without shadowing it (DESIGN §4): a route of its own beside
+ * the sidebar's screens, opened from the Admin Dashboard's rows and the palette's companies.
+ */
+export const COMPANY_DASHBOARD_ROUTE = '/dashboard/company/:id';
+export const companyDashboardPath = (companyId: string): string => `/dashboard/company/${encodeURIComponent(companyId)}`;
+
+/** A command the palette offers once for each company: commands as data, the company filled in when it is built. */
+export interface CompanyCommand {
+  id: string;
+  /** The row's label; `{{company}}` is the company's name. */
+  labelKey: I18nKey;
+  /** The row's quiet second line. */
+  detailKey: I18nKey;
+  keywords: string[];
+  event: (companyId: string) => Intent;
+  visible: (role: SessionRole, state?: CommandState) => boolean;
+}
+
+export const COMPANY_COMMANDS: CompanyCommand[] = [
+  {
+    id: 'company-dashboard',
+    labelKey: 'palette.companyDashboard',
+    detailKey: 'palette.companyDashboardDetail',
+    keywords: ['dashboard', 'sites', 'health', 'view', 'read-only'],
+    event: (companyId) => ({ type: 'navigate', path: companyDashboardPath(companyId) }),
+    // Only a platform admin acting as themselves reads a company by id; anyone else would meet a 403, which signs out.
+    visible: (role, s) => role === 'admin' && s?.isShadow === false,
+  },
+];
+
+/** The per-company commands a role may use now. */
+export const companyCommandsFor = (role: SessionRole, state: CommandState): CompanyCommand[] => COMPANY_COMMANDS.filter((c) => c.visible(role, state));
+
 /** "New node tag", "New site" …: each management screen's form for a new row, from the palette (`?new=1`). */
 export const CREATE_COMMANDS: Command[] = NAV_COMMANDS.filter((c) => c.create).map((c) => ({
   id: `new-${c.id}`,

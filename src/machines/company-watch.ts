@@ -7,6 +7,17 @@ export interface CompanySource {
   on(type: 'session.changed', handler: (e: { type: 'session.changed'; companyId: string | null; role: SessionRole | null }) => void): Subscription;
 }
 
+/**
+ * A session a page can also ask which company it acts for now: a page of one company's data asks nothing while the
+ * answer is none (a platform admin right after sign-in), and waits for `company.changed`.
+ */
+export interface ActingSource extends CompanySource {
+  getSnapshot(): { context: { session: { companyId: string | null } | null } };
+}
+
+/** Whether `session` acts for a company now; without a session (tests, platform-wide pages) a page reads as before. */
+export const actsForCompany = (session: ActingSource | null | undefined): boolean => !session || session.getSnapshot().context.session?.companyId != null;
+
 /** The page event a company switch (or a shadow start or exit) becomes. */
 export type CompanyChanged = { type: 'company.changed'; companyId: string | null };
 
@@ -26,5 +37,18 @@ export const companyWatch = fromCallback<EventObject, { session: CompanySource |
     if (e.companyId === null || (e.role && entry && !entry.visible(e.role))) return;
     sendBack({ type: 'company.changed', companyId: e.companyId } satisfies CompanyChanged);
   });
+  return () => sub?.unsubscribe();
+});
+
+/** The page event any change of the session in use becomes: the role it now acts with. */
+export type RoleChanged = { type: 'role.changed'; role: SessionRole | null };
+
+/**
+ * Turns every `session.changed` into the page's `role.changed`, unfiltered: for a page whose reads depend on the role
+ * rather than on the token's company (an admin reading another company's dashboard by id). Without a session (tests)
+ * nothing is heard.
+ */
+export const roleWatch = fromCallback<EventObject, { session: CompanySource | null }>(({ input, sendBack }) => {
+  const sub = input.session?.on('session.changed', (e) => sendBack({ type: 'role.changed', role: e.role } satisfies RoleChanged));
   return () => sub?.unsubscribe();
 });

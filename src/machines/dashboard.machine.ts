@@ -1,6 +1,7 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { DashboardResponse, NodeInfo } from '../api/contract/monitoring';
-import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
+import type { SessionRole } from '../api/contract/common';
+import { companyWatch, roleWatch, type CompanyChanged, type CompanySource, type RoleChanged } from './company-watch';
 import { failureOf, type Failure } from './failure';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { applyReading, untilNextQuiet } from './dashboard-live';
@@ -11,6 +12,8 @@ const api = () => import('../api/monitoring.api');
 export const DASHBOARD_RETRY_MS = 60_000;
 /** A burst of readings that wake quiet nodes costs one re-read, this long after the first. */
 export const DASHBOARD_SETTLE_MS = 5_000;
+/** An admin's read of another company hears no stream (the stream is the token company's): it re-reads this often. */
+export const DASHBOARD_POLL_MS = 60_000;
 
 export interface DashboardContext {
   dashboard: DashboardResponse | null;
@@ -24,23 +27,57 @@ export interface DashboardContext {
   session: CompanySource | null;
   /** The app's live stream; null where nothing is live (tests). */
   live: LiveSource | null;
+  /** An admin's read-only look at this company (DESIGN §4), read by id; null reads the token's company. */
+  companyId: string | null;
+  /** The role the session acts with now: only an admin acting as themselves reads a company by id. */
+  role: SessionRole | null;
 }
 
-export type DashboardEvent = { type: 'dashboard.refresh' } | { type: 'dashboard.nodes'; siteId: string } | { type: 'dashboard.closeNodes' } | CompanyChanged | LiveEvent;
+export type DashboardEvent =
+  | { type: 'dashboard.refresh' }
+  | { type: 'dashboard.nodes'; siteId: string }
+  | { type: 'dashboard.closeNodes' }
+  | CompanyChanged
+  | RoleChanged
+  | LiveEvent;
+
+export interface DashboardInput {
+  session?: CompanySource | null;
+  live?: LiveSource | null;
+  /** Another company's dashboard, for an admin: its id. */
+  companyId?: string | null;
+  /** The session's role when the page opens; the machine follows it from then on. */
+  role?: SessionRole | null;
+}
+
+/** Anyone but a platform admin asking for a company by id would meet a 403 (a sign-out on a read): it is not asked. */
+const ADMIN_ONLY: Failure = { status: 403, code: 'forbidden', key: 'dashboard.company.adminOnly' };
+const refuses = (companyId: string | null, role: SessionRole | null) => companyId !== null && role !== 'admin';
 
 export const dashboardMachine = setup({
-  types: { context: {} as DashboardContext, events: {} as DashboardEvent, input: {} as { session?: CompanySource | null; live?: LiveSource | null } | undefined },
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent, input: {} as DashboardInput | undefined },
   actors: {
     companyWatch,
+    roleWatch,
     liveWatch,
     fetchDashboard: fromPromise<DashboardResponse>(async () => (await api()).dashboard()),
+    fetchCompanyDashboard: fromPromise<DashboardResponse, { companyId: string }>(async ({ input }) => (await api()).companyDashboard(input.companyId)),
     fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input }) => (await api()).dashboardNodes(input.siteId)),
   },
   guards: {
+    /** The page reads one company by id, not the token's. */
+    byId: ({ context }) => context.companyId !== null,
+    /** The role now (the event's, for a role change) may not read a company by id. */
+    refused: ({ context, event }) => refuses(context.companyId, event.type === 'role.changed' ? event.role : context.role),
+    /** The page was refused and the role now may read the company. */
+    admitted: ({ context, event }) => event.type === 'role.changed' && context.companyId !== null && !refuses(context.companyId, event.role),
+    /** A company that does not exist stays so: no retry. */
+    missing: ({ context }) => context.error?.status === 404,
     /** The reading comes from a node the dashboard shows as offline. */
     wakes: ({ context, event }) => event.type === 'live.reading' && context.dashboard !== null && applyReading(context.dashboard, event.reading).woke,
   },
   actions: {
+    setRole: assign({ role: ({ context, event }) => (event.type === 'role.changed' ? event.role : context.role) }),
     applyReading: assign({
       dashboard: ({ context, event }) => {
         assertEvent(event, 'live.reading');
@@ -52,32 +89,63 @@ export const dashboardMachine = setup({
     retry: DASHBOARD_RETRY_MS,
     settle: DASHBOARD_SETTLE_MS,
     // No polling: the stream brings every reading, and the only change without a message — a node going quiet — is
-    // re-read when the first tile's node is due to.
-    quiet: ({ context }) => untilNextQuiet(context.dashboard, Date.now()),
+    // re-read when the first tile's node is due to. Another company's dashboard has no stream: it polls as well.
+    quiet: ({ context }) => Math.min(untilNextQuiet(context.dashboard, Date.now()), context.companyId !== null ? DASHBOARD_POLL_MS : Infinity),
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({ dashboard: null, error: null, siteId: null, nodes: [], nodesError: null, session: input?.session ?? null, live: input?.live ?? null }),
+  context: ({ input }) => ({
+    dashboard: null,
+    error: null,
+    siteId: null,
+    nodes: [],
+    nodesError: null,
+    session: input?.session ?? null,
+    live: input?.live ?? null,
+    companyId: input?.companyId ?? null,
+    role: input?.role ?? null,
+  }),
   type: 'parallel',
   invoke: [
     { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'dashboard' }) },
-    { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.live, kinds: ['reading'] as const }) },
+    { id: 'role', src: 'roleWatch', input: ({ context }) => ({ session: context.session }) },
+    // The stream is the token company's: another company's dashboard hears nothing from it.
+    { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.companyId === null ? context.live : null, kinds: ['reading'] as const }) },
   ],
   states: {
     sites: {
       initial: 'loading',
       on: {
-        // Another company's token: what the old one read is dropped, not shown under the new company's name.
-        'company.changed': { target: '.loading', actions: assign({ dashboard: null, error: null }) },
+        // Another company's token: what the old one read is dropped, not shown under the new company's name. A company
+        // read by id does not depend on the token's company.
+        'company.changed': { guard: not('byId'), target: '.loading', actions: assign({ dashboard: null, error: null }) },
+        // A shadow started elsewhere leaves an admin's look at a company: nothing read stays, nothing is asked again.
+        'role.changed': [{ guard: 'refused', target: '.refused', actions: 'setRole' }, { actions: 'setRole' }],
         'live.reading': { actions: 'applyReading' },
       },
       states: {
+        // Every read decides afresh which call it is, and whether the role may make it.
         loading: {
-          invoke: {
-            id: 'dashboard',
-            src: 'fetchDashboard',
-            onDone: { target: 'ready', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'refused', target: '#dashboard.sites.refused' }, { guard: 'byId', target: 'company' }, { target: 'own' }] },
+            own: {
+              invoke: {
+                id: 'dashboard',
+                src: 'fetchDashboard',
+                onDone: { target: '#dashboard.sites.ready', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
+                onError: { target: '#dashboard.sites.failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
+              },
+            },
+            company: {
+              invoke: {
+                id: 'companyDashboard',
+                src: 'fetchCompanyDashboard',
+                input: ({ context }) => ({ companyId: context.companyId ?? '' }),
+                onDone: { target: '#dashboard.sites.ready', actions: assign({ dashboard: ({ event }) => event.output, error: null }) },
+                onError: { target: '#dashboard.sites.failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
+              },
+            },
           },
         },
         // Live from the stream: readings patch the tiles; a gap in the stream (resumed), a node waking (its site's
@@ -94,15 +162,20 @@ export const dashboardMachine = setup({
           },
         },
         settling: { after: { settle: 'loading' }, on: { 'dashboard.refresh': 'loading', 'live.resumed': 'loading' } },
-        failed: { after: { retry: 'loading' }, on: { 'dashboard.refresh': 'loading', 'live.resumed': 'loading' } },
+        failed: { after: { retry: { guard: not('missing'), target: 'loading' } }, on: { 'dashboard.refresh': 'loading', 'live.resumed': 'loading' } },
+        refused: {
+          entry: assign({ dashboard: null, error: ADMIN_ONLY }),
+          on: { 'role.changed': { guard: 'admitted', target: 'loading', actions: 'setRole' } },
+        },
       },
     },
     nodes: {
       initial: 'idle',
       on: {
-        'dashboard.nodes': { target: '.requesting', actions: assign({ siteId: ({ event }) => event.siteId, nodes: [], nodesError: null }) },
+        'dashboard.nodes': { guard: not('refused'), target: '.requesting', actions: assign({ siteId: ({ event }) => event.siteId, nodes: [], nodesError: null }) },
         'dashboard.closeNodes': { target: '.idle', actions: assign({ siteId: null, nodes: [] }) },
-        'company.changed': { target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
+        'company.changed': { guard: not('byId'), target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
+        'role.changed': { guard: 'refused', target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
       },
       states: {
         idle: {},

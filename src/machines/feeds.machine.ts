@@ -28,6 +28,7 @@ const numberText = (n: number | null) => (n === null ? '' : String(n));
 /** Feeds: the list-and-form machine on `/api/feeds`; nodes and signal types for the form, sites for the filter. */
 export const feedsMachine = listAndFormMachine<Feed, FeedValues, FeedInput, FeedChange>({
   id: 'feeds',
+  perCompany: 'feeds',
   api: feedsApi,
   schema: feedInput,
   blank: () => ({ nodeId: '', signalTypeId: '', name: '', low: '', high: '' }),

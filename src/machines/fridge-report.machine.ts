@@ -1,6 +1,9 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FridgeReport, StockOutcome, UpdateFridgeReport } from '../api/contract/reports';
 import { failureOf, type Failure } from './failure';
+import type { ObjectHome } from '../api/contract/common';
+import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
+import { isNotFound, locateHome } from './other-company';
 import { downloadFile } from './save-file';
 
 const reportsApi = () => import('../api/reports.api');
@@ -61,6 +64,10 @@ export interface FridgeReportContext {
   downloading: 'pdf' | 'csv' | null;
   /** Whether the person may fill and submit this report, as the server answers for its site (check-permission). */
   mayWrite: boolean;
+  /** The person's other company that has this report, when the token's does not: the page offers to switch there. */
+  elsewhere: ObjectHome | null;
+  /** The session whose company switch reopens the report; null where nobody switches (tests). */
+  session: CompanySource | null;
 }
 
 export type FridgeReportEvent =
@@ -72,7 +79,8 @@ export type FridgeReportEvent =
   | { type: 'report.submitCancel' }
   | { type: 'report.submit' }
   | { type: 'report.download'; format: 'pdf' | 'csv' }
-  | { type: 'report.retry' };
+  | { type: 'report.retry' }
+  | CompanyChanged;
 
 /**
  * One medication fridge compliance report: read it, fill in the checks (initials, action) and the excursions' cause,
@@ -83,9 +91,11 @@ export const fridgeReportMachine = setup({
   types: {
     context: {} as FridgeReportContext,
     events: {} as FridgeReportEvent,
-    input: {} as { id: string },
+    input: {} as { id: string; session?: CompanySource | null },
   },
   actors: {
+    companyWatch,
+    locateHome,
     loadReport: fromPromise<{ report: FridgeReport; mayWrite: boolean }, { id: string }>(async ({ input }) => {
       const report = await (await reportsApi()).fridgeReportDetail(input.id);
       // Who may fill the log is the server's to say for the report's site, not a guess from the role.
@@ -114,17 +124,38 @@ export const fridgeReportMachine = setup({
   },
 }).createMachine({
   id: 'fridgeReport',
-  context: ({ input }) => ({ id: input.id, report: null, entries: { days: {}, excursions: {} }, failure: null, actionFailure: null, done: null, downloading: null, mayWrite: false }),
+  context: ({ input }) => ({
+    id: input.id, report: null, entries: { days: {}, excursions: {} }, failure: null, actionFailure: null, done: null, downloading: null, mayWrite: false,
+    elsewhere: null, session: input.session ?? null,
+  }),
+  invoke: { src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'reports' }) },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadReport',
         input: ({ context }) => ({ id: context.id }),
-        onDone: { target: 'ready', actions: [{ type: 'adopt', params: ({ event }) => event.output.report }, assign({ failure: null, mayWrite: ({ event }) => event.output.mayWrite })] },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        onDone: { target: 'ready', actions: [{ type: 'adopt', params: ({ event }) => event.output.report }, assign({ failure: null, elsewhere: null, mayWrite: ({ event }) => event.output.mayWrite })] },
+        onError: [
+          { guard: ({ event }) => isNotFound(event.error), target: 'locating', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        ],
       },
     },
+    // Not the token company's: it may be one of the person's other companies', or no one's they can see.
+    locating: {
+      invoke: {
+        src: 'locateHome',
+        input: ({ context }) => ({ kind: 'report' as const, id: context.id }),
+        onDone: [
+          { guard: ({ event }) => event.output !== null, target: 'elsewhere', actions: assign({ elsewhere: ({ event }) => event.output }) },
+          { target: 'failed' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    // The page offers the switch; once the session acts for that company, the report opens.
+    elsewhere: { on: { 'company.changed': 'loading' } },
     failed: { on: { 'report.retry': 'loading' } },
     ready: {
       type: 'parallel',

@@ -21,6 +21,7 @@ const bodyOf = (v: HubValues): HubInput => ({
 /** Hubs: the list-and-form machine on `/api/hubs`, with the company's sites as the site picker's choices. */
 export const hubsMachine = listAndFormMachine<Hub, HubValues, HubInput, HubChange>({
   id: 'hubs',
+  perCompany: 'hubs',
   api: hubsApi,
   schema: hubInput,
   blank: () => ({ siteId: '', serial: '', name: '', firmware: '' }),

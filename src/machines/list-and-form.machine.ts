@@ -5,6 +5,8 @@ import type { ListAnswer } from '../api/contract/list';
 import { LIST_LIMIT } from '../api/contract/list';
 import type { I18nKey } from '../i18n';
 import { painted } from './after-paint';
+import type { Screen } from './commands';
+import { actsForCompany, companyWatch, type ActingSource, type CompanyChanged, type CompanySource } from './company-watch';
 import { failureOf, type Failure } from './failure';
 import {
   editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors, type FieldKeys, type Form,
@@ -49,6 +51,12 @@ export interface ListAndFormConfig<Item extends { id: string }, V extends object
    * screen cannot do is not in its machine, so its model covers all of it.
    */
   filters?: readonly string[];
+  /**
+   * The screen (its sidebar entry) of a resource one company owns. Given the session (input), the list asks nothing
+   * while the session acts for no company (`list.noCompany`) and reads again for each company it switches to. Absent
+   * for lists that need no company: companies, a person's own memberships, users and the audit log of an admin.
+   */
+  perCompany?: Screen;
 }
 
 /** One choice of a picker. */
@@ -90,6 +98,10 @@ export interface ListAndFormContext<Item extends { id: string }, V extends objec
   /** The pickers' choices by lookup name (empty until loaded). */
   lookups: Record<string, Choice[]>;
   lookupFailure: Failure | null;
+  /** The session whose company a per-company list follows; null where nobody switches (tests, platform-wide lists). */
+  session: CompanySource | null;
+  /** The session acts for a company; a per-company list without one rests in `noCompany`. */
+  acting: boolean;
 }
 
 export type ListAndFormEvent<V extends object> =
@@ -111,7 +123,8 @@ export type ListAndFormEvent<V extends object> =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'lookups.reload' }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  | CompanyChanged;
 
 export interface ListAndFormInput {
   /** Filters the screen opens with (from its URL). */
@@ -119,13 +132,16 @@ export interface ListAndFormInput {
   q?: string;
   /** Open the form for a new row at once (the palette's "New site" …). */
   startNew?: boolean;
+  /** The session, for a per-company list (`perCompany`): whether it acts for a company, and its switches. */
+  session?: ActingSource | null;
 }
 
 /**
  * The one list-and-form machine every management screen is made from. Three regions: the list (loading, a debounced
  * filter, sort, paging, failed), the form (closed, editing, saving) and deleting (idle, confirming, deleting); the
  * keyboard's active row sits beside them. Failures are kept as codes with their dictionary key (failure.ts); a
- * server 400 or 409 that names fields lands on those fields.
+ * server 400 or 409 that names fields lands on those fields. A per-company list (`perCompany`) without a company
+ * rests in `list.noCompany`, asking nothing, and every company switch starts it afresh.
  */
 export function listAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input>(config: ListAndFormConfig<Item, V, Input, Update>) {
   type Ctx = ListAndFormContext<Item, V>;
@@ -145,6 +161,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
   const machine = setup({
     types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput, emitted: {} as { type: 'rows.changed' } },
     actors: {
+      companyWatch,
       fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
       saveRow: fromPromise<Item, { id: string | null; input: Input | Update }>(({ input }) =>
         input.id === null ? config.api.create!(input.input as Input) : config.api.update!(input.id, input.input as Update),
@@ -159,6 +176,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       }),
     },
     guards: {
+      withoutCompany: ({ context }) => !context.acting,
       formValid: ({ context }) => context.form !== null && Object.keys(validatorFor(context.editing)(context.form.values)).length === 0,
       fieldProblems: ({ event }) => {
         const e = (event as { error?: { status?: number; details?: unknown } }).error;
@@ -283,6 +301,11 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         if (config.lookupsFollowList) enqueue.raise({ type: 'lookups.reload' });
       }),
       dismissNotice: assign({ notice: null }),
+      /** Another company's list: what the old one read (its rows, its sites as filters, its page) is dropped at once. */
+      changeCompany: assign(({ event }) => {
+        assertEvent(event, 'company.changed');
+        return { acting: event.companyId !== null, rows: [], total: 0, offset: 0, filters: {}, active: -1, listFailure: null, notice: null };
+      }),
       takeLookups: assign({ lookups: ({ event }) => (event as unknown as { output: Record<string, Choice[]> }).output, lookupFailure: null }),
       lookupsFailed: assign({ lookupFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     },
@@ -291,8 +314,11 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     context: ({ input }) => ({
       rows: [], total: 0, q: input?.q ?? '', sort: config.defaultSort, offset: 0, limit: pageSize, filters: { ...input?.filters }, active: -1,
       listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, notice: null, startNew: input?.startNew === true, lookups: {}, lookupFailure: null,
+      session: config.perCompany ? input?.session ?? null : null, acting: !config.perCompany || actsForCompany(input?.session),
     }),
     type: 'parallel',
+    // Only a per-company list keeps this, its `noCompany` state and its `company.changed` transitions (see `trimmed`).
+    invoke: { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: config.perCompany ?? '' }) },
     on: {
       'list.move': { actions: 'move' },
       'list.focus': { actions: 'focusRow' },
@@ -309,10 +335,13 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           'list.sort': { target: '.loading', actions: 'setSort' },
           'list.page': { target: '.loading', actions: 'setPage' },
           'list.reload': { target: '.loading' },
+          'company.changed': { target: '.loading', actions: 'changeCompany' },
         },
         states: {
           debouncing: { after: { [FILTER_DEBOUNCE_MS]: 'loading' } },
           loading: {
+            // Without a company there is nothing to read: the list leaves before its call starts (it never does).
+            always: { guard: 'withoutCompany', target: 'noCompany' },
             invoke: {
               id: 'page',
               src: 'fetchPage',
@@ -323,20 +352,23 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           },
           ready: {},
           failed: {},
+          noCompany: {},
         },
       },
       form: {
         initial: 'starting',
+        // A row or a new one of the old company is not saved under the new one.
+        on: { 'company.changed': { target: '.closed', actions: 'closeForm' } },
         states: {
           starting: {
             always: [
-              { guard: ({ context }) => context.startNew, target: 'editing', actions: assign({ form: () => newForm<V>(config.blank()), startNew: false }) },
+              { guard: ({ context }) => context.startNew && context.acting, target: 'editing', actions: assign({ form: () => newForm<V>(config.blank()), startNew: false }) },
               { target: 'closed' },
             ],
           },
           closed: {
             on: {
-              'form.new': { guard: () => Boolean(config.api.create), target: 'editing', actions: 'openNew' },
+              'form.new': { guard: ({ context }) => Boolean(config.api.create) && context.acting, target: 'editing', actions: 'openNew' },
               'form.edit': [
                 { guard: ({ context, event }) => Boolean(config.api.update) && namesRow(context, event), target: 'editing', actions: 'openEdit' },
                 { guard: ({ context, event }) => Boolean(config.api.update) && !event.id && activeRow(context) !== undefined, target: 'editing', actions: 'openEdit' },
@@ -368,7 +400,11 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       // Only a resource whose pickers need other resources' rows keeps this region (see `trimmed`).
       lookups: {
         initial: 'waiting',
-        on: { 'lookups.reload': '.loading' },
+        on: {
+          'lookups.reload': '.loading',
+          // The pickers offer the new company's sites and hubs, once its first page is in.
+          'company.changed': { target: '.waiting', actions: assign({ lookups: {}, lookupFailure: null }) },
+        },
         states: {
           // The list's first page comes first: its rows are what the screen opens for, and the choices (hundreds of
           // sites and hubs) arriving while they are drawn would delay them. Asked for once the first page is in and
@@ -388,6 +424,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       },
       remove: {
         initial: 'idle',
+        on: { 'company.changed': { target: '.idle', actions: 'cancelDelete' } },
         states: {
           idle: {
             on: {
@@ -417,24 +454,34 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       },
     },
   });
-  return trimmed(machine, Boolean(config.lookups), Boolean(config.filters?.length));
+  return trimmed(machine, { lookups: Boolean(config.lookups), filters: Boolean(config.filters?.length), perCompany: Boolean(config.perCompany) });
 }
 
 /**
- * What a screen cannot do is not in its machine: without lookups no lookups region, without filters no `list.where`.
- * The machine is written whole (so its types are one), then rebuilt from its own config without those parts: its
- * model then covers all of it, and a stray event finds no transition.
+ * What a screen cannot do is not in its machine: without lookups no lookups region, without filters no `list.where`,
+ * and a list that needs no company has no `noCompany` state, no company watch and no `company.changed`. The machine is
+ * written whole (so its types are one), then rebuilt from its own config without those parts: its model then covers
+ * all of it, and a stray event finds no transition.
  */
-function trimmed<M extends AnyStateMachine>(machine: M, lookups: boolean, filters: boolean): M {
-  if (lookups && filters) return machine;
-  const states = Object.entries(machine.config.states!)
-    .filter(([name]) => lookups || name !== 'lookups')
-    .map(([name, region]): [string, unknown] => {
-      if (name !== 'list' || filters) return [name, region];
-      const { 'list.where': _where, ...on } = (region as { on: Record<string, unknown> }).on;
-      return [name, { ...region, on }];
+function trimmed<M extends AnyStateMachine>(machine: M, has: { lookups: boolean; filters: boolean; perCompany: boolean }): M {
+  if (has.lookups && has.filters && has.perCompany) return machine;
+  type Part = { on?: Record<string, unknown>; states?: Record<string, Part>; always?: unknown };
+  const without = (on: Record<string, unknown> | undefined, ...events: string[]) =>
+    on && Object.fromEntries(Object.entries(on).filter(([type]) => !events.includes(type)));
+  const states = Object.entries(machine.config.states as Record<string, Part>)
+    .filter(([name]) => has.lookups || name !== 'lookups')
+    .map(([name, region]): [string, Part] => {
+      const on = without(region.on, ...(has.perCompany ? [] : ['company.changed']), ...(name === 'list' && !has.filters ? ['list.where'] : []));
+      if (name !== 'list' || has.perCompany) return [name, { ...region, on }];
+      const { noCompany: _none, loading, ...rest } = region.states!;
+      const { always: _always, ...load } = loading!;
+      return [name, { ...region, on, states: { ...rest, loading: load } }];
     });
-  return createMachine({ ...machine.config, states: Object.fromEntries(states) } as never, machine.implementations as never) as unknown as M;
+  const { invoke, ...config } = machine.config;
+  return createMachine(
+    { ...config, ...(has.perCompany ? { invoke } : {}), states: Object.fromEntries(states) } as never,
+    machine.implementations as never,
+  ) as unknown as M;
 }
 
 export type ListAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input> = ReturnType<typeof listAndFormMachine<Item, V, Input, Update>>;

@@ -15,6 +15,7 @@ const UNKNOWN = { custom: 'messages.unknownPlaceholder' } as const;
 /** Messages Manager: the list-and-form machine on `/api/message-templates` (DESIGN §6); mail is the one channel. */
 export const messageTemplatesMachine = listAndFormMachine<MessageTemplate, MessageTemplateValues, MessageTemplateInput, MessageTemplateChange>({
   id: 'messageTemplates',
+  perCompany: 'messages-manager',
   api: messageTemplatesApi,
   schema: messageTemplateInput,
   blank: () => ({ name: '', locale: 'en', subject: '{severity}: {rule} at {site}', body: '{rule}: {node} · {feed} read {value} (limit {threshold}) at {time}.\n\nAcknowledge: {link}' }),

@@ -10,6 +10,7 @@ export interface NodeTagValues {
 /** Node Tags: the list-and-form machine on `/api/node-tags`. */
 export const nodeTagsMachine = listAndFormMachine<NodeTag, NodeTagValues, NodeTagInput>({
   id: 'nodeTags',
+  perCompany: 'node-tags',
   api: nodeTagsApi,
   schema: nodeTagInput,
   blank: () => ({ name: '', colour: '#1f5fbf' }),

@@ -30,6 +30,7 @@ const bodyOf = (v: NodeValues): NodeInput => ({
  */
 export const nodesMachine = listAndFormMachine<NodeItem, NodeValues, NodeInput, NodeChange>({
   id: 'nodes',
+  perCompany: 'nodes',
   api: nodesApi,
   schema: nodeInput,
   blank: () => ({ name: '', serial: '', deviceType: '', hubId: '', tagIds: [] }),

@@ -2,7 +2,7 @@ import type { SessionRole } from '../api/contract/common';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
 import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
-import { commandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
+import { commandsFor, companyCommandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
 import { normalise } from './fuzzy-match';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
 
@@ -104,6 +104,12 @@ export function localItems(page: PalettePage, scope: PaletteScope, sites: Palett
       if (!scope.isShadow && scope.companies.length > 1)
         for (const c of scope.companies)
           out.push(item('company', c.id, c.name, t('palette.kind.company'), { type: 'company.switch', companyId: c.id }, { current: c.id === scope.companyId }));
+      for (const cc of companyCommandsFor(scope.role, scope))
+        for (const c of scope.companies) {
+          const label = t(cc.labelKey, { company: c.name });
+          const detail = t(cc.detailKey);
+          out.push(item('company', `${cc.id}-${c.id}`, label, detail, cc.event(c.id), { hay: normalise(`${label} ${detail} ${cc.keywords.join(' ')}`) }));
+        }
       return out.concat(sites);
     }
     case 'company':

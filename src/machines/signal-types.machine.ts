@@ -14,6 +14,7 @@ export interface SignalTypeValues {
 /** Signal types: the list-and-form machine on `/api/signal-types`, built-in types listed beside the company's. */
 export const signalTypesMachine = listAndFormMachine<SignalType, SignalTypeValues, SignalTypeInput, SignalTypeChange>({
   id: 'signalTypes',
+  perCompany: 'signal-types',
   api: signalTypesApi,
   schema: signalTypeInput,
   blank: () => ({ key: '', name: '', unit: '', kind: 'instant' }),

@@ -40,6 +40,7 @@ const bodyOf = (v: SiteValues): SiteInput => ({
 /** Sites: the list-and-form machine on `/api/sites`, with every site as the parent picker's and filter's choices. */
 export const sitesMachine = listAndFormMachine<Site, SiteValues, SiteInput, SiteChange>({
   id: 'sites',
+  perCompany: 'sites',
   api: sitesApi,
   schema: siteInput,
   blank: () => ({ name: '', parentSiteId: '', address: '', coordinates: '', timezone: browserZone(), low: '', high: '' }),

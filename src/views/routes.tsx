@@ -1,22 +1,29 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { useActors } from './actors';
+import { loadSignedIn, useActors } from './actors';
 import { t } from '../i18n';
-import { AppFrame } from './shell/app-frame';
+import { loadEnglish } from '../i18n/load';
 import { CommandPalette } from './command-palette/command-palette';
 // The error pages are tiny and needed when loading fails, so they are part of the entry chunk.
 import { LoadBoundary, MaintenanceView as Maintenance, NotFoundView, ServerErrorView as ServerError } from './errors/error-pages';
-import { NAV_COMMANDS, type Screen } from '../machines/commands';
+import { COMPANY_DASHBOARD_ROUTE, NAV_COMMANDS, type Screen } from '../machines/commands';
 import { signInPath } from '../machines/session.machine';
 import type { SessionRole } from '../api/contract/common';
 import * as sh from './shell/shell.css';
 
-/** Every page is loaded on demand (SPEC §2). */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+/**
+ * Every page is loaded on demand (SPEC §2), with the rest of the English dictionary; the sign-in page makes do with
+ * the start-up's part (i18n/en-start.ts), so that the first page of a visit waits for nothing more.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, words: () => Promise<void> = loadEnglish) =>
+  lazy(async () => ({ default: (await Promise.all([load(), words()]))[0][name] }));
+const startUpWords = () => Promise.resolve();
 
-const SignIn = page(() => import('./sign-in/sign-in-view'), 'SignInView');
+/** The dashboard frame, once the signed-in actors run: the frame and its pages read them. */
+const AppFrame = lazy(async () => ({ default: (await Promise.all([import('./shell/app-frame'), loadSignedIn()]))[0].AppFrame }));
+
+const SignIn = page(() => import('./sign-in/sign-in-view'), 'SignInView', startUpWords);
 const Mfa = page(() => import('./mfa/mfa-view'), 'MfaView');
 const SignUp = page(() => import('./sign-up/sign-up-view'), 'SignUpView');
 const Forgot = page(() => import('./password/forgot-password-view'), 'ForgotPasswordView');
@@ -24,6 +31,7 @@ const Reset = page(() => import('./password/reset-password-view'), 'ResetPasswor
 const VerifyEmail = page(() => import('./sign-up/verify-email-view'), 'VerifyEmailView');
 const ExternalCallback = page(() => import('./external-login/external-callback-view'), 'ExternalCallbackView');
 const Home = page(() => import('./dashboard/dashboard-view'), 'DashboardView');
+const CompanyDashboard = page(() => import('./dashboard/dashboard-view'), 'AdminCompanyDashboardView');
 const SiteDashboard = page(() => import('./site-dashboard/site-dashboard-view'), 'SiteDashboardView');
 const AdminDashboard = page(() => import('./admin-dashboard/admin-dashboard-view'), 'AdminDashboardView');
 const PlexusPage = page(() => import('./plexus/plexus-view'), 'PlexusView');
@@ -82,17 +90,23 @@ function Protected({ children, allowed }: { children: ReactNode; allowed?: (role
   useEffect(() => {
     if (signedIn) session.send({ type: 'route.visited', path: location });
   }, [session, signedIn, location]);
+  // While a session is restored, the frame's actors load beside it; a failure shows when the frame asks.
+  useEffect(() => void loadSignedIn().catch(() => {}), []);
   if (restoring) return <div className={sh.splash} role="status">{t('session.restoring')}</div>;
   // The whole location (path, query, hash) comes back after sign-in; wouter tracks no hash, the address bar has it.
   if (!signedIn) return <Redirect to={signInPath(`${location}${search ? `?${search}` : ''}${window.location.hash}`)} replace />;
   // SPEC §2: the not-found page opens without the dashboard frame, also for a page the role may not see.
   if (allowed && !allowed(role)) return <Bare><NotFoundView /></Bare>;
   return (
-    <AppFrame overlay={<CommandPalette />}>
-      <LoadBoundary>
-        <Suspense fallback={<Splash />}>{children}</Suspense>
-      </LoadBoundary>
-    </AppFrame>
+    <LoadBoundary>
+      <Suspense fallback={<Splash />}>
+        <AppFrame overlay={<CommandPalette />}>
+          <LoadBoundary>
+            <Suspense fallback={<Splash />}>{children}</Suspense>
+          </LoadBoundary>
+        </AppFrame>
+      </Suspense>
+    </LoadBoundary>
   );
 }
 
@@ -100,9 +114,18 @@ function Protected({ children, allowed }: { children: ReactNode; allowed?: (role
 function Bare({ children }: { children: ReactNode }) {
   return (
     <LoadBoundary>
-      <Suspense fallback={<Splash />}>{children}</Suspense>
+      <Suspense fallback={<Splash />}>
+        {children}
+        <ThenSignedIn />
+      </Suspense>
     </LoadBoundary>
   );
+}
+
+/** Once a public page shows (the sign-in form), what the signed-in pages need loads meanwhile, not before it. */
+function ThenSignedIn() {
+  useEffect(() => void loadSignedIn().catch(() => {}), []);
+  return null;
 }
 
 export function Routes() {
@@ -120,6 +143,12 @@ export function Routes() {
       <Route path="/404"><Bare><NotFoundView /></Bare></Route>
       <Route path="/500"><Bare><ServerError /></Bare></Route>
       <Route path="/maintenance"><Bare><Maintenance /></Bare></Route>
+      {/* An admin's read-only look at one company's dashboard; the page itself tells anyone else it is for admins. */}
+      <Route path={COMPANY_DASHBOARD_ROUTE}>
+        <Protected>
+          <CompanyDashboard />
+        </Protected>
+      </Route>
       {NAV_COMMANDS.filter((c) => c.available).map((c) => {
         const Page = SIGNED_IN[c.id as Screen];
         return (

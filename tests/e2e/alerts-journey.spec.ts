@@ -83,11 +83,13 @@ test('a warm reading opens an event live; keyboard and mail link acknowledge it;
   await page.getByRole('heading', { name: 'Alert Events', level: 1 }).click();
   // The keyboard's row stayed on the event it was on while the new ones arrived above it: k/j walk to the new one.
   const target = Number(await first.getAttribute('data-row-index'));
+  const focusedRow = () => page.evaluate(() => Number(document.activeElement?.closest('[data-row-index]')?.getAttribute('data-row-index') ?? -1));
   for (let i = 0; i < 6 && !(await first.evaluate((el) => el === document.activeElement)); i++) {
     const at = await page.evaluate(() => Number((document.activeElement?.closest('[data-row-index]') ?? document.querySelector('[data-row-index][tabindex="0"]'))?.getAttribute('data-row-index') ?? -1));
+    const from = await focusedRow();
     await page.keyboard.press(at > target ? 'k' : 'j');
     // The row takes focus on the next frame, once the table has it in view.
-    await page.waitForTimeout(150);
+    await expect.poll(focusedRow).not.toBe(from);
   }
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');

@@ -106,8 +106,8 @@ test('a manager shares a site read-only, the link opens without an account, and 
   await guest.close();
 });
 
-/** Keyboard only: Export CSV and the Exports list, then a share link made and revoked, without a mouse. */
-test('keyboard only: export, open the exports, make a share link and revoke it', async ({ page, request }) => {
+/** Keyboard only: Export CSV, then the Exports list with the finished job, without a mouse. */
+test('keyboard only: export, then open the exports', async ({ page, request }) => {
   const site = await firstSite(request);
   await signInAs(page, MANAGER, undefined, true);
   await page.goto(`/site-dashboard?site=${site.id}`);
@@ -122,10 +122,20 @@ test('keyboard only: export, open the exports, make a share link and revoke it',
   await expect(exports.getByRole('table', { name: 'Export jobs' }).getByText('Sent').first()).toBeVisible();
   await kb.press('Escape');
   await expect(exports).toHaveCount(0);
+});
 
+/** Keyboard only: a share link made and revoked, without a mouse. */
+test('keyboard only: make a share link and revoke it', async ({ page, request }) => {
+  const site = await firstSite(request);
+  await signInAs(page, MANAGER, undefined, true);
+  await page.goto(`/site-dashboard?site=${site.id}`);
+  await expect(page.getByRole('heading', { name: site.name, level: 1 })).toBeVisible();
+  const kb = page.keyboard;
   await tabTo(page, page.getByRole('button', { name: 'Share', exact: true }));
   await kb.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Share ${site.name}` });
+  // The field takes what is typed once the links have loaded (typed before, it is dropped).
+  await expect(dialog.getByRole('table', { name: 'Shared links' }).or(dialog.getByText('No links yet.'))).toBeVisible();
   await tabTo(page, dialog.getByLabel('Valid for (days, 1–90)'));
   await kb.press('ControlOrMeta+a');
   await kb.type('2');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -45,6 +45,25 @@ export async function signInAdmin(page: Page, request: APIRequestContext, keyboa
   else await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }
+
+/**
+ * One signed-in page for the tests of the enclosing describe block, signed in once before the first of them: a sign-in
+ * (the admin's mailed code above all) costs more than most single checks. Each test still opens the page it checks.
+ * A failed test ends its worker, and the block's next test signs in afresh in the next one.
+ */
+export function sharedSignedInPage(signIn: (page: Page) => Promise<void>): () => Page {
+  let page: Page | null = null;
+  test.beforeAll(async ({ browser }) => {
+    // A context of its own: axe's builder refuses a page made by browser.newPage().
+    page = await (await browser.newContext()).newPage();
+    await signIn(page);
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+  return () => page!;
+}
+
 /** Every page of the shell: 0 serious or critical axe violations (WCAG 2.1 A/AA rules). */
 export async function expectAccessible(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -4,6 +4,7 @@ import { alertEventsMachine, DEFAULT_FILTER, matches, queryOf, RANGE_MS, upsert 
 import type { AlertEvent, AlertEventAction } from '../../src/api/contract/alerts';
 import type { ListAnswer } from '../../src/api/contract/list';
 import { ApiError } from '../../src/api/client';
+import { held, session, startSession } from './session-fixtures';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const ev = (id: string, hoursAgo: number, more: Partial<AlertEvent> = {}): AlertEvent => ({
@@ -101,6 +102,36 @@ describe('alert events machine', () => {
   });
 });
 
+describe('alert events without a company (issue 26 item 13)', () => {
+  it('asks for neither events nor sites while the admin acts for no company, and reads both once one is chosen', async () => {
+    const admin = held({ role: 'admin', companyId: null, companyName: null });
+    const s = startSession({
+      restored: { session: admin, userTokens: {}, unauthorizedCount: 0 },
+      switchCompany: async ({ companyId }) => session({ role: 'admin', companyId, companyName: companyId }),
+    });
+    await waitFor(s.actor, (st) => st.matches('signedIn'));
+    const asked: string[] = [];
+    const actor = createActor(
+      alertEventsMachine.provide({
+        actors: {
+          fetchEvents: fromPromise(async () => (asked.push('events'), { data: [ev('a', 1)], total: 1 })) as never,
+          fetchLookups: fromPromise(async () => (asked.push('lookups'), { sites: [{ id: 's1', name: 'Ward' }], members: [] })) as never,
+        },
+      }),
+      { input: { session: s.actor, now: () => NOW } },
+    ).start();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(actor.getSnapshot().matches({ list: 'noCompany', lookups: 'noCompany' })).toBe(true);
+    actor.send({ type: 'list.reload' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toEqual([]);
+    s.actor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(actor, (st) => st.matches({ list: 'ready', lookups: 'ready' }));
+    expect(asked.sort()).toEqual(['events', 'lookups']);
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual(['a']);
+  });
+});
+
 describe('alert events machine, model-based', () => {
   it('reaches every state and transition', async () => {
     const { buildModel, printCoverage, replay } = await import('../model/model-coverage');
@@ -115,7 +146,7 @@ describe('alert events machine, model-based', () => {
       { type: 'filter.set', filter: { state: 'active' } }, { type: 'list.reload' }, { type: 'list.more' },
       { type: 'cursor.move', delta: 1 }, { type: 'cursor.focus', index: 0 }, { type: 'selection.toggle' }, { type: 'selection.clear' },
       { type: 'detail.open' }, { type: 'detail.close' }, { type: 'comment.set', text: 'x' }, { type: 'events.acknowledge' }, { type: 'events.acknowledgeSelected' },
-      { type: 'event.act', action: { action: 'resolve' } }, { type: 'company.changed', companyId: 'c2' }, { type: 'live.resumed' }, { type: 'live.alert', event: ev('a', 1) },
+      { type: 'event.act', action: { action: 'resolve' } }, { type: 'company.changed', companyId: 'c2' }, { type: 'company.changed', companyId: null }, { type: 'live.resumed' }, { type: 'live.alert', event: ev('a', 1) },
     ];
     const serialize = (s: { value: unknown }) => JSON.stringify(s.value);
     // Simple paths over four parallel regions would be millions: they walk the action region only; shortest paths and

@@ -107,6 +107,37 @@ describe('fridge report', () => {
     a.stop();
   });
 
+  it("a report of the person's other company: offers that company, and opens the report once the session switches (issue 26 item 14)", async () => {
+    let company = 'c1';
+    let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'manager' }) => void) | null = null;
+    const session = { on: (_t: 'session.changed', handler: never) => ((announce = handler), { unsubscribe: () => {} }) };
+    const machine = fridgeReportMachine.provide({
+      actors: {
+        loadReport: fromPromise<{ report: FridgeReport; mayWrite: boolean }, { id: string }>(async () => {
+          if (company !== 'c2') throw new ApiError(404, 'not_found', 'Report not found');
+          return { report: report(), mayWrite: true };
+        }),
+        locateHome: fromPromise<{ companyId: string; companyName: string } | null, { kind: 'site' | 'report'; id: string }>(async ({ input }) =>
+          input.kind === 'report' && input.id === 'rep1' ? { companyId: 'c2', companyName: 'Mackwell' } : null,
+        ),
+      },
+    });
+    const a = createActor(machine, { input: { id: 'rep1', session } }).start();
+    await waitFor(a, (s) => s.matches('elsewhere'));
+    expect(a.getSnapshot().context.elsewhere).toEqual({ companyId: 'c2', companyName: 'Mackwell' });
+    company = 'c2';
+    announce!({ type: 'session.changed', companyId: 'c2', role: 'manager' });
+    await waitFor(a, (s) => s.matches('ready'));
+    expect(a.getSnapshot().context.elsewhere).toBeNull();
+    a.stop();
+    // None of the person's companies has it: not found, as before.
+    company = 'c1';
+    const b = createActor(machine, { input: { id: 'rep9', session: null } }).start();
+    await waitFor(b, (s) => s.matches('failed'));
+    expect(b.getSnapshot().context.failure?.key).toBe('failure.notFound');
+    b.stop();
+  });
+
   it('re-reads the report when a submit is refused, and says why', async () => {
     let status: 'draft' | 'submitted' = 'draft';
     const machine = fridgeReportMachine.provide({

@@ -3,6 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { FILTER_DEBOUNCE_MS, listAndFormMachine } from '../../src/machines/list-and-form.machine';
 import type { ResourceApi, ListRequest } from '../../src/api/resource.api';
 import { nodeTagInput, type NodeTag, type NodeTagInput } from '../../src/api/contract/node-tags';
+import { held, session, startSession } from './session-fixtures';
 
 class FakeError extends Error {
   constructor(readonly status: number, readonly code: string, readonly details?: unknown) {
@@ -217,5 +218,63 @@ describe('list-and-form machine', () => {
     a.send({ type: 'list.reload' });
     await waitFor(a, (s) => s.matches({ list: 'ready' }));
     expect(a.getSnapshot().context.listFailure).toBeNull();
+  });
+});
+
+describe('a per-company list (issue 26 item 13)', () => {
+  /** The real session machine, signed in as a platform admin acting for no company; switching answers that company. */
+  async function adminWithoutCompany() {
+    const admin = held({ role: 'admin', companyId: null, companyName: null });
+    const s = startSession({
+      restored: { session: admin, userTokens: {}, unauthorizedCount: 0 },
+      switchCompany: async ({ companyId }) => session({ role: 'admin', companyId, companyName: companyId }),
+    });
+    await waitFor(s.actor, (st) => st.matches('signedIn'));
+    return s.actor;
+  }
+  const perCompany = (api: ResourceApi<NodeTag, NodeTagInput>) =>
+    listAndFormMachine<NodeTag, { name: string; colour: string }, NodeTagInput>({ ...machineConfig(api), perCompany: 'node-tags' });
+
+  it('asks nothing while the session acts for no company, opens no form, and loads once a company is chosen', async () => {
+    const sessionActor = await adminWithoutCompany();
+    const api = fakeApi();
+    // Opened as the palette's "New node tag" does: no form for a company that is not there either.
+    const a = createActor(perCompany(api), { input: { session: sessionActor, startNew: true } }).start();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(a.getSnapshot().matches({ list: 'noCompany', form: 'closed' })).toBe(true);
+    a.send({ type: 'list.reload' });
+    a.send({ type: 'form.new' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(a.getSnapshot().matches({ list: 'noCompany', form: 'closed' })).toBe(true);
+    expect(api.list).not.toHaveBeenCalled();
+
+    sessionActor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(a, (st) => st.matches({ list: 'ready' }));
+    expect(api.calls).toEqual([{ q: undefined, sort: 'name', offset: 0, limit: 2 }]);
+    expect(a.getSnapshot().context.rows.map((r) => r.id)).toEqual(['t1', 't2']);
+  });
+
+  it("reads the list again for another company from its first page, dropping the old company's rows and closing its form", async () => {
+    const sessionActor = await adminWithoutCompany();
+    sessionActor.send({ type: 'company.switch', companyId: 'c1' });
+    await waitFor(sessionActor, (st) => st.context.session?.companyId === 'c1');
+    const api = fakeApi();
+    const a = createActor(perCompany(api), { input: { session: sessionActor } }).start();
+    await waitFor(a, (st) => st.matches({ list: 'ready' }));
+    a.send({ type: 'list.page', offset: 2 });
+    await waitFor(a, (st) => st.matches({ list: 'ready' }) && st.context.offset === 2);
+    a.send({ type: 'form.new' });
+    const reloading: unknown[] = [];
+    a.subscribe((st) => st.matches({ list: 'loading' }) && reloading.push(st.context.rows));
+    sessionActor.send({ type: 'company.switch', companyId: 'c2' });
+    await waitFor(a, (st) => st.matches({ list: 'ready', form: 'closed' }) && api.calls.length === 3);
+    expect(reloading[0]).toEqual([]);
+    expect(api.calls[2]).toEqual({ q: undefined, sort: 'name', offset: 0, limit: 2 });
+  });
+
+  it('a list that needs no company (companies, users) has no noCompany state and no company watch', () => {
+    const plain = machineWith(fakeApi());
+    expect(Object.keys(plain.root.states.list!.states)).not.toContain('noCompany');
+    expect(Object.keys(perCompany(fakeApi()).root.states.list!.states)).toContain('noCompany');
   });
 });

@@ -7,7 +7,8 @@ import { buildModel, printCoverage, replay } from './model-coverage';
 
 /** A factory-made machine (Node Tags) through its model: every state and transition, replayed on a real actor. */
 describe('list-and-form machine (node tags, with a picker), model-based', () => {
-  // Node Tags' own config plus a lookup and a filter, so the pickers' region and `list.where` are in the model too.
+  // Node Tags' own config (a per-company list) plus a lookup and a filter, so the pickers' region and `list.where` are in
+  // the model too.
   const nodeTagsMachine = listAndFormMachine({
     id: 'nodeTags',
     api: nodeTagsApi,
@@ -18,6 +19,7 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     nameOf: (tag) => tag.name,
     lookups: { sites: async () => [] },
     filters: ['siteId'],
+    perCompany: 'node-tags',
   });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
   const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
@@ -38,6 +40,8 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     { type: 'delete.ask', id: 't1' }, { type: 'delete.ask' }, { type: 'delete.confirm' }, { type: 'delete.cancel' },
     { type: 'notice.dismiss' },
     done('lookups', { sites: [{ value: 's1', label: 'Ward' }] }), fail('lookups', { status: 0, code: 'network_error' }), { type: 'lookups.reload' },
+    // A switch to another company, and to none (the machine rests in noCompany; the watch only sends the first kind).
+    { type: 'company.changed', companyId: 'c2' }, { type: 'company.changed', companyId: null },
   ];
   const sources = { page: 'fetchPage', save: 'saveRow', remove: 'removeRow', lookups: 'fetchLookups' };
   // Simple paths over the form and delete regions (the list's own paths are its shortest ones): their product explodes.

@@ -100,6 +100,14 @@ const liveDashboard = {
 
 describe('dashboard machine, model-based', () => {
   const serialize = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
+  const nodesAndPage = [
+    { type: 'xstate.done.actor.nodes', output: [] },
+    { type: 'xstate.error.actor.nodes', error: new Error('y') },
+    { type: 'dashboard.refresh' },
+    { type: 'dashboard.nodes', siteId: 's1' },
+    { type: 'dashboard.closeNodes' },
+    { type: 'company.changed', companyId: 'c2' },
+  ];
   const model = buildModel({
     machine: dashboardMachine,
     serialize,
@@ -107,25 +115,38 @@ describe('dashboard machine, model-based', () => {
     events: [
       { type: 'xstate.done.actor.dashboard', output: liveDashboard },
       { type: 'xstate.error.actor.dashboard', error: new Error('x') },
-      { type: 'xstate.done.actor.nodes', output: [] },
-      { type: 'xstate.error.actor.nodes', error: new Error('y') },
-      { type: 'dashboard.refresh' },
-      { type: 'dashboard.nodes', siteId: 's1' },
-      { type: 'dashboard.closeNodes' },
-      { type: 'company.changed', companyId: 'c2' },
+      ...nodesAndPage,
       // f1's node reports (it was online); f2's node was quiet, so its reading wakes it; then a gap in the stream.
       { type: 'live.reading', reading: { feedId: 'f1', ts: '2030-01-01T00:00:00.000Z', value: 5 } },
       { type: 'live.reading', reading: { feedId: 'f2', ts: '2030-01-01T00:00:00.000Z', value: 5 } },
       { type: 'live.resumed' },
     ] as never,
   });
-  it('covers its states and transitions, and the machine follows every path', async () => {
+  // An admin's read-only look at another company by id (no stream of its own), and the session's role changing under
+  // it: a shadow started elsewhere refuses the page, its end admits it again.
+  const byIdInput = { companyId: 'c9', role: 'admin' };
+  const byId = buildModel({
+    machine: dashboardMachine,
+    input: byIdInput,
+    serialize,
+    simpleSerialize: serialize,
+    events: [
+      { type: 'xstate.done.actor.companyDashboard', output: liveDashboard },
+      { type: 'xstate.error.actor.companyDashboard', error: new Error('x') },
+      ...nodesAndPage,
+      { type: 'role.changed', role: 'user' },
+      { type: 'role.changed', role: 'admin' },
+    ] as never,
+  });
+  it('covers its states and transitions between the two models (the company’s and one company by id), and the machine follows every path', async () => {
     printCoverage('dashboard', model.coverage);
-    expect(model.coverage.missingStates).toEqual([]);
+    printCoverage('dashboard (a company by id)', byId.coverage);
+    expect(model.coverage.missingStates.filter((x) => byId.coverage.missingStates.includes(x))).toEqual([]);
     // The re-reads after a settle, a quiet node or a failure are delayed transitions the traversal cannot fire; the unit tests cover them.
-    expect(model.coverage.missingTransitions.filter((t) => !t.includes('xstate.after'))).toEqual([]);
+    expect(model.coverage.missingTransitions.filter((t) => !t.includes('xstate.after') && byId.coverage.missingTransitions.includes(t))).toEqual([]);
     // Every shortest path and self-loop, and the first simple paths: the live events multiply the simple paths of two regions.
-    const { shortest, selfLoops } = model.counts;
-    await replay(dashboardMachine, model.paths.slice(0, shortest + selfLoops + 400), undefined, { dashboard: 'fetchDashboard', nodes: 'fetchNodes' });
-  }, 60_000);
+    const sources = { dashboard: 'fetchDashboard', companyDashboard: 'fetchCompanyDashboard', nodes: 'fetchNodes' };
+    await replay(dashboardMachine, model.paths.slice(0, model.counts.shortest + model.counts.selfLoops + 400), undefined, sources);
+    await replay(dashboardMachine, byId.paths.slice(0, byId.counts.shortest + byId.counts.selfLoops + 200), byIdInput, sources);
+  }, 120_000);
 });

@@ -46,6 +46,8 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.kind.user': 'مستخدم',
   'palette.themeOption': '{{part}}: {{option}}',
   'palette.current': '(الحالي)',
+  'palette.companyDashboard': 'فتح لوحة معلومات {{company}}',
+  'palette.companyDashboardDetail': 'للقراءة فقط، بصفتك مسؤولًا، دون العمل بصفة الشركة',
   'shortcuts.title': 'اختصارات لوحة المفاتيح',
   'shortcuts.keys': 'المفاتيح',
   'shortcuts.action': 'الإجراء',

@@ -30,6 +30,8 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.close': 'إغلاق قائمة التنقل',
   'topbar.company': 'الشركة',
   'topbar.noCompany': 'لا توجد شركة',
+  'company.choose': 'اختر شركة',
+  'company.chooseBody': 'تعرض هذه الصفحة بيانات شركة واحدة. اختر الشركة التي تعمل باسمها.',
   'topbar.myProfile': 'ملفي الشخصي',
   'topbar.help': 'المساعدة',
   'topbar.logout': 'تسجيل الخروج',

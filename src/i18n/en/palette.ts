@@ -44,6 +44,8 @@ export const palette = {
   'palette.kind.user': 'User',
   'palette.themeOption': '{{part}}: {{option}}',
   'palette.current': '(current)',
+  'palette.companyDashboard': 'Open dashboard of {{company}}',
+  'palette.companyDashboardDetail': 'Read-only, as administrator, without shadowing',
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.keys': 'Keys',
   'shortcuts.action': 'Action',

@@ -28,6 +28,8 @@ export const shell = {
   'nav.close': 'Close navigation',
   'topbar.company': 'Company',
   'topbar.noCompany': 'No company',
+  'company.choose': 'Choose a company',
+  'company.chooseBody': 'This page shows one company’s data. Choose the company to act for.',
   'topbar.myProfile': 'My Profile',
   'topbar.help': 'Help',
   'topbar.logout': 'Logout',

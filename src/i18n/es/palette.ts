@@ -46,6 +46,8 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.kind.user': 'Usuario',
   'palette.themeOption': '{{part}}: {{option}}',
   'palette.current': '(actual)',
+  'palette.companyDashboard': 'Abrir el panel de control de {{company}}',
+  'palette.companyDashboardDetail': 'Solo lectura, como administrador, sin suplantación',
   'shortcuts.title': 'Atajos de teclado',
   'shortcuts.keys': 'Teclas',
   'shortcuts.action': 'Acción',

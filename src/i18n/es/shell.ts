@@ -30,6 +30,8 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.close': 'Cerrar la navegación',
   'topbar.company': 'Empresa',
   'topbar.noCompany': 'Sin empresa',
+  'company.choose': 'Elija una empresa',
+  'company.chooseBody': 'Esta página muestra los datos de una empresa. Elija la empresa en cuyo nombre actúa.',
   'topbar.myProfile': 'Mi perfil',
   'topbar.help': 'Ayuda',
   'topbar.logout': 'Cerrar sesión',

@@ -46,6 +46,8 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.kind.user': 'Utilisateur',
   'palette.themeOption': '{{part}} : {{option}}',
   'palette.current': '(en cours)',
+  'palette.companyDashboard': 'Ouvrir le tableau de bord de {{company}}',
+  'palette.companyDashboardDetail': 'Lecture seule, en tant qu’administrateur, sans emprunt d’identité',
   'shortcuts.title': 'Raccourcis clavier',
   'shortcuts.keys': 'Touches',
   'shortcuts.action': 'Action',

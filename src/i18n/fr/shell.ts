@@ -30,6 +30,8 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.close': 'Fermer la navigation',
   'topbar.company': 'Entreprise',
   'topbar.noCompany': 'Aucune entreprise',
+  'company.choose': 'Choisissez une entreprise',
+  'company.chooseBody': 'Cette page affiche les données d’une entreprise. Choisissez l’entreprise pour laquelle vous agissez.',
   'topbar.myProfile': 'Mon profil',
   'topbar.help': 'Aide',
   'topbar.logout': 'Se déconnecter',

@@ -46,6 +46,8 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.kind.user': 'Utente',
   'palette.themeOption': '{{part}}: {{option}}',
   'palette.current': '(attuale)',
+  'palette.companyDashboard': 'Aprire il pannello di controllo di {{company}}',
+  'palette.companyDashboardDetail': 'Sola lettura, come amministratore, senza impersonificazione',
   'shortcuts.title': 'Scorciatoie da tastiera',
   'shortcuts.keys': 'Tasti',
   'shortcuts.action': 'Azione',

@@ -30,6 +30,8 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.close': 'Chiudere la navigazione',
   'topbar.company': 'Azienda',
   'topbar.noCompany': 'Nessuna azienda',
+  'company.choose': 'Scelga un’azienda',
+  'company.chooseBody': 'Questa pagina mostra i dati di un’azienda. Scelga l’azienda per cui agire.',
   'topbar.myProfile': 'Il mio profilo',
   'topbar.help': 'Guida',
   'topbar.logout': 'Disconnettersi',

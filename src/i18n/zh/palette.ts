@@ -46,6 +46,8 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.kind.user': '用户',
   'palette.themeOption': '{{part}}：{{option}}',
   'palette.current': '（当前）',
+  'palette.companyDashboard': '打开 {{company}} 的仪表板',
+  'palette.companyDashboardDetail': '以管理员身份只读查看，不代入公司身份',
   'shortcuts.title': '键盘快捷键',
   'shortcuts.keys': '按键',
   'shortcuts.action': '操作',

@@ -30,6 +30,8 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.close': '关闭导航',
   'topbar.company': '公司',
   'topbar.noCompany': '无公司',
+  'company.choose': '选择公司',
+  'company.chooseBody': '此页面显示某一家公司的数据。请选择您要代表的公司。',
   'topbar.myProfile': '我的资料',
   'topbar.help': '帮助',
   'topbar.logout': '退出登录',

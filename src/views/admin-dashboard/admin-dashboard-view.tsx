@@ -6,10 +6,11 @@ import { adminDashboardMachine } from '../../machines/admin-dashboard.machine';
 import type { AdminOverview } from '../../api/contract/monitoring';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { Card, Page } from '../ui/layout';
-import { Button } from '../ui/button';
+import { Button, ButtonLink } from '../ui/button';
 import { StatusBadge } from '../ui/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { linkButton } from '../ui/controls.css';
+import { companyDashboardPath } from '../../machines/commands';
 
 type Row = AdminOverview[number];
 
@@ -39,6 +40,17 @@ export function AdminDashboardView() {
       { id: 'online', header: t('admin.online'), cell: (r) => formatNumber(r.devicesOnline) },
       { id: 'offline', header: t('admin.offline'), cell: (r) => problem(r.devicesOffline, 'offline') },
       { id: 'range', header: t('admin.outOfRange'), cell: (r) => problem(r.outOfRangeFeeds, 'error') },
+      {
+        // Beside the name (which acts in the company): a read-only look at its dashboard, without shadowing it.
+        id: 'actions',
+        header: t('admin.dashboard'),
+        width: 'minmax(7rem, auto)',
+        cell: (r) => (
+          <ButtonLink size="sm" href={companyDashboardPath(r.companyId)} aria-label={t('admin.openDashboard', { company: r.companyName })}>
+            {t('admin.dashboard')}
+          </ButtonLink>
+        ),
+      },
     ],
     [session],
   );

@@ -11,6 +11,7 @@ import { StatusBadge, type Status } from '../ui/status-badge';
 import { SEVERITIES, SeverityBadge, severityLabel } from '../ui/severity-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Callout } from '../ui/callout';
+import { ChooseCompany } from '../ui/choose-company';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { ReadingsChart } from '../ui/readings-chart';
 import * as l from '../ui/layout.css';
@@ -54,6 +55,7 @@ export function AlertEventsView() {
   const listFailure = useSelector(actor, (s) => (s.matches({ list: 'failed' }) ? s.context.listFailure : null));
   const more = useSelector(actor, (s) => s.matches({ list: 'more' }));
   const done = useSelector(actor, (s) => s.context.done);
+  const noCompany = useSelector(actor, (s) => s.matches({ list: 'noCompany' }));
   const tableId = useId();
   const comment = useRef<HTMLTextAreaElement>(null);
   const canAct = role !== 'viewer';
@@ -154,6 +156,15 @@ export function AlertEventsView() {
   ) : (
     <EmptyState compact title={t('alertEvents.empty')} />
   );
+
+  if (noCompany) {
+    return (
+      <section aria-labelledby="page-title" className={l.page.wide}>
+        <PageHeader title={t('alertEvents.title')} subtitle={t('alertEvents.intro')} />
+        <ChooseCompany />
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="page-title" className={l.page.wide} onKeyDown={onKeyDown}>

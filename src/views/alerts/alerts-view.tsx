@@ -46,7 +46,7 @@ export function AlertsView() {
 function AlertsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(alertRulesMachine, { input: { startNew } });
+  const actor = useActorRef(alertRulesMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('alerts.name'), sortKey: 'name', text: (r: AlertRule) => r.name }), [locale]);
   const columns = useMemo((): Column<AlertRule>[] => [

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useParams } from 'wouter';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t } from '../../i18n';
 import { dashboardMachine } from '../../machines/dashboard.machine';
@@ -7,6 +8,7 @@ import type { Failure } from '../../machines/failure';
 import { Card, Cluster, Grid, Muted, Page, Stack } from '../ui/layout';
 import { Button, ButtonLink } from '../ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ChooseCompany } from '../ui/choose-company';
 import { StatusBadge } from '../ui/status-badge';
 import { Stat, StatStrip } from '../ui/stat';
 import { Tile, TileWall } from '../ui/tile';
@@ -14,6 +16,7 @@ import { readingStatus } from '../ui/tile-status';
 import { Sparkline } from '../ui/sparkline';
 import { TextLink } from '../ui/links';
 import { PlainList, PlainListItem } from '../ui/plain-list';
+import { Callout } from '../ui/callout';
 
 type Site = DashboardResponse['sites'][number];
 
@@ -157,7 +160,7 @@ export function DashboardView() {
     return (
       <Page title={t('dashboard.title')} width="wide">
         <Identity />
-        <EmptyState title={t('dashboard.noCompany')} action={role === 'admin' && <ButtonLink href="/admin-dashboard">{t('dashboard.openAdmin')}</ButtonLink>} />
+        <ChooseCompany body={t('dashboard.noCompany')} action={role === 'admin' && <ButtonLink href="/admin-dashboard">{t('dashboard.openAdmin')}</ButtonLink>} />
       </Page>
     );
   }
@@ -178,12 +181,36 @@ function Health({ sites }: { sites: Site[] }) {
   );
 }
 
-function CompanyDashboard() {
-  const { session, stream } = useActors();
-  // The machine follows company switches itself (it re-reads the sites for the new token) and the live stream.
-  const dash = useActorRef(dashboardMachine, { input: { session, live: stream } });
+/**
+ * `/dashboard/company/:id`: an admin's read-only look at one company's dashboard, without shadowing it or switching
+ * the session's company. Anyone else is told it is for admins (the machine does not ask the server).
+ */
+export function AdminCompanyDashboardView() {
+  const { id } = useParams<{ id: string }>();
+  // Another id is another page: a machine of its own, nothing of the previous company's shown meanwhile.
+  return <CompanyDashboard key={id} companyId={id} />;
+}
+
+/** The header of an admin's look at another company: whose dashboard it is and a way back. */
+function byIdHeader(name: string | null, refused: boolean) {
+  return {
+    title: name && !refused ? t('dashboard.company.title', { company: name }) : t('dashboard.company.pending'),
+    subtitle: name && !refused ? t('dashboard.intro', { company: name }) : undefined,
+    back: refused ? <ButtonLink href="/">{t('dashboard.company.home')}</ButtonLink> : <ButtonLink href="/admin-dashboard">{t('dashboard.company.back')}</ButtonLink>,
+  };
+}
+
+function CompanyDashboard({ companyId = null }: { /** Another company's dashboard, read by id (admins). */ companyId?: string | null }) {
+  const { session, stream, companies } = useActors();
+  // The machine follows company switches itself (it re-reads the sites for the new token), the session's role and the
+  // live stream; the role it starts from is the session's now.
+  const dash = useActorRef(dashboardMachine, { input: { session, live: stream, companyId, role: session.getSnapshot().context.session?.role ?? null } });
   const data = useSelector(dash, (st) => st.context.dashboard);
-  const failure = useSelector(dash, (st) => st.context.error);
+  const refusal = useSelector(dash, (st) => (st.matches({ sites: 'refused' }) ? st.context.error : null));
+  const refused = refusal !== null;
+  const failure = useSelector(dash, (st) => (st.matches({ sites: 'refused' }) ? null : st.context.error));
+  // The company's name before its sites arrive: an admin's list of companies holds every company.
+  const knownName = useSelector(companies, (st) => (companyId ? (st.context.companies.find((c) => c.id === companyId)?.name ?? null) : null));
   const loading = useSelector(dash, (st) => st.matches({ sites: 'loading' }));
   const openSite = useSelector(dash, (st) => st.context.siteId);
   const nodes = useSelector(dash, (st) => st.context.nodes);
@@ -192,22 +219,37 @@ function CompanyDashboard() {
   // Read at each render: the machine re-reads the sites every minute, so "5 min ago" never lags by more than that.
   const now = Date.now();
   const refresh = () => dash.send({ type: 'dashboard.refresh' });
+  const byId = companyId !== null ? byIdHeader(data?.companyName ?? knownName, refused) : null;
   return (
     <Page
-      title={t('dashboard.title')}
-      subtitle={data ? t('dashboard.intro', { company: data.companyName }) : undefined}
+      title={byId ? byId.title : t('dashboard.title')}
+      subtitle={byId ? byId.subtitle : data ? t('dashboard.intro', { company: data.companyName }) : undefined}
       actions={
-        <Button onClick={refresh} busy={loading && data !== null}>
-          {t('dashboard.refresh')}
-        </Button>
+        <>
+          {byId?.back}
+          {!refused && (
+            <Button onClick={refresh} busy={loading && data !== null}>
+              {t('dashboard.refresh')}
+            </Button>
+          )}
+        </>
       }
       width="wide"
     >
-      <Identity />
+      {byId ? (
+        !refused && (
+          <Callout tone="info" role="note" flush>
+            {t('dashboard.company.note')}
+          </Callout>
+        )
+      ) : (
+        <Identity />
+      )}
+      {refusal && <ErrorState title={t('dashboard.company.refusedTitle')} message={t(refusal.key, refusal.params)} />}
       {failure && (
         <ErrorState compact={data !== null} message={t('dashboard.failed', { message: say(failure) })} action={<Button onClick={refresh}>{t('dashboard.retry')}</Button>} />
       )}
-      {!data && !failure && <LoadingState variant="skeleton" label={t('dashboard.loading')} lines={6} />}
+      {!data && !failure && !refused && <LoadingState variant="skeleton" label={t('dashboard.loading')} lines={6} />}
       {data && data.sites.length === 0 && <EmptyState title={t('dashboard.none')} />}
       {data && data.sites.length > 0 && (
         <>

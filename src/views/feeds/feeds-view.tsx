@@ -26,7 +26,7 @@ export function FeedsView() {
 function FeedsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(feedsMachine, { input: { startNew } });
+  const actor = useActorRef(feedsMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('feeds.name'), sortKey: 'name', text: (f: Feed) => f.name }), [locale]);
   const columns = useMemo((): Column<Feed>[] => [

@@ -28,7 +28,7 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
   const canWrite = role === 'admin' || role === 'manager';
-  const actor = useActorRef(hubsMachine, { input: { startNew } });
+  const actor = useActorRef(hubsMachine, { input: { startNew, session } });
   const keys = useActorRef(hubKeysMachine);
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('hubs.name'), sortKey: 'name', text: (hub: Hub) => hub.name }), [locale]);

@@ -28,7 +28,7 @@ function samples(): Record<Placeholder, string> {
 function MessagesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(messageTemplatesMachine, { input: { startNew } });
+  const actor = useActorRef(messageTemplatesMachine, { input: { startNew, session } });
   const localeFilter = useSelector(actor, (s) => s.context.filters.locale ?? '');
   const ui = currentLocale();
   const languages = useMemo(() => availableLocales().map((x) => ({ value: x, label: t(`language.${x}`), lang: x })), [ui]);

@@ -20,7 +20,7 @@ export function NodeTagsView() {
 function NodeTagsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(nodeTagsMachine, { input: { startNew } });
+  const actor = useActorRef(nodeTagsMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('nodeTags.name'), sortKey: 'name', text: (tag: NodeTag) => tag.name }), [locale]);
   const columns = useMemo((): Column<NodeTag>[] => [

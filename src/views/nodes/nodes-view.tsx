@@ -24,7 +24,7 @@ export function NodesView() {
 function NodesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(nodesMachine, { input: { startNew } });
+  const actor = useActorRef(nodesMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('nodes.name'), sortKey: 'name', text: (node: NodeItem) => node.name }), [locale]);
   const columns = useMemo((): Column<NodeItem>[] => [

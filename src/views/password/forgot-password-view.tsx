@@ -3,8 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { AuthCardTop, FocusHeading, TextField, focusFirstInvalid } from '../ui/form-parts';
-import { AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
+import { FocusHeading, TextField, focusFirstInvalid } from '../ui/form-parts';
+import { AuthCardTop, AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
 import { Button, ButtonLink } from '../ui/button';
 import { Callout } from '../ui/callout';
 

@@ -9,6 +9,7 @@ import { Card, Grid, Muted, Page, SectionBar } from '../ui/layout';
 import { Button } from '../ui/button';
 import { StatusBadge } from '../ui/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ChooseCompany } from '../ui/choose-company';
 
 type PlexusNode = Plexus[number]['hubs'][number]['nodes'][number];
 
@@ -25,7 +26,7 @@ export function PlexusView() {
     return (
       <Page title={t('plexus.title')} width="wide">
         <Card>
-          <EmptyState title={t('plexus.noCompany')} />
+          <ChooseCompany body={t('plexus.noCompany')} />
         </Card>
       </Page>
     );

@@ -12,6 +12,8 @@ import { DialogActions, Modal } from '../ui/dialog';
 import { Callout } from '../ui/callout';
 import { StatusBadge } from '../ui/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { OtherCompany } from '../ui/other-company';
+import { useActors } from '../actors';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import * as l from '../ui/layout.css';
 import * as tb from '../ui/list.css';
@@ -146,16 +148,20 @@ function AddDialog({ actor }: { actor: ReturnType<typeof useActorRef<typeof frid
 }
 
 function ReportScreen({ id }: { id: string }) {
-  const actor = useActorRef(fridgeReportMachine, { input: { id } });
+  const { session } = useActors();
+  const actor = useActorRef(fridgeReportMachine, { input: { id, session } });
   const report = useSelector(actor, (s) => s.context.report);
   const failure = useSelector(actor, (s) => s.context.failure);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('locating'));
+  const elsewhere = useSelector(actor, (s) => (s.matches('elsewhere') ? s.context.elsewhere : null));
   if (!report) {
     return (
       <section aria-labelledby="page-title" className={l.page.normal}>
         <PageHeader title={t('reports.reportTitle')} />
         {loading ? (
           <LoadingState label={t('reports.loadingReport')} />
+        ) : elsewhere ? (
+          <OtherCompany home={elsewhere} text={t('elsewhere.report', { company: elsewhere.companyName })} />
         ) : (
           <ErrorState message={t(failure?.key ?? 'failure.unknown')} action={<Button onClick={() => actor.send({ type: 'report.retry' })}>{t('reports.retry')}</Button>} />
         )}

@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { companySelect } from '../ui/company-select.css';
 
 export { inlineField, smallSelect } from '../ui/inline-field.css';
 
@@ -204,24 +205,6 @@ export const kbd = style({
   border: `1px solid ${vars.palette.border.main}`,
   borderRadius: vars.radius.sm,
   padding: '0 0.3rem',
-});
-
-/** SPEC §9: the company dropdown is 400 px wide; 265, 320 and 355 px on small screens. */
-export const companySelect = style({
-  font: 'inherit',
-  width: '400px',
-  maxWidth: '100%',
-  minHeight: vars.density.control.md,
-  paddingInline: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.palette.border.main}`,
-  background: vars.palette.surface.card,
-  color: vars.palette.text.primary,
-  '@media': {
-    'screen and (max-width: 1220px)': { width: '355px' },
-    'screen and (max-width: 767px)': { width: '320px' },
-    'screen and (max-width: 480px)': { width: '265px' },
-  },
 });
 
 // The phone's menu: a panel under the bar, the controls one under another, full width.

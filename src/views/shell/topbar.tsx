@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { formatNumber, t } from '../../i18n';
 import { LanguageSelect } from '../ui/language-select';
+import { CompanySelect } from '../ui/company-select';
 import { Icon } from '../ui/icons';
 import * as f from './frame.css';
 import * as au from '../ui/auth.css';
@@ -44,37 +45,6 @@ function NavToggle() {
   );
 }
 
-/** The company dropdown (SPEC §9 widths); the current company stays listed before the list arrives. */
-function CompanySelect({ wide }: { wide: boolean }) {
-  const { session, companies } = useActors();
-  const companyId = useSelector(session, (s) => s.context.session?.companyId ?? '');
-  const companyName = useSelector(session, (s) => s.context.session?.companyName ?? '');
-  const switching = useSelector(session, (s) => s.matches({ signedIn: { activity: 'switching' } }));
-  const isShadow = useSelector(session, (s) => s.context.session?.isShadow ?? false);
-  const list = useSelector(companies, (s) => s.context.companies);
-  const id = useId();
-  const options = list.some((c) => c.id === companyId) || !companyId ? list : [{ id: companyId, name: companyName, customerType: 'UKE' as const }, ...list];
-  return (
-    <span className={wide ? f.inlineField : f.menuField}>
-      <label htmlFor={id}>{t('topbar.company')}</label>
-      <select
-        id={id}
-        className={wide ? f.companySelect : f.menuSelect}
-        value={companyId}
-        disabled={switching || (isShadow && options.length <= 1)}
-        onChange={(e) => e.target.value && session.send({ type: 'company.switch', companyId: e.target.value })}
-      >
-        {!companyId && <option value="">{t('topbar.noCompany')}</option>}
-        {options.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </span>
-  );
-}
-
 /**
  * The open alert events (state active) as a bell with a count, one click or `g a` from the list. Its name says the
  * count, so a screen reader hears what the colour shows; it stays quiet (no count) when nothing waits.
@@ -96,7 +66,7 @@ function DesktopBar() {
   return (
     <header className={f.topbar}>
       <NavToggle />
-      <CompanySelect wide />
+      <CompanySelect />
       <span className={f.spacer} />
       <AlertBadge />
       <button
@@ -200,7 +170,7 @@ function PhoneMenu({ id, onClose }: { id: string; onClose: (refocus: boolean) =>
         <h2 id={titleId} className={f.menuTitle}>
           {t('topbar.menu')}
         </h2>
-        <CompanySelect wide={false} />
+        <CompanySelect fieldClassName={f.menuField} selectClassName={f.menuSelect} />
         <span className={f.menuField}>
           <LanguageSelect />
         </span>

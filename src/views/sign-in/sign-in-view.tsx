@@ -6,11 +6,10 @@ import { t, type I18nKey } from '../../i18n';
 import { externalLoginMachine } from '../../machines/external-login.machine';
 import { homeOf, safeReturnTo } from '../../machines/session.machine';
 import type { ExternalProviderId } from '../../api/contract/external-login';
-import { AuthAlternatives, AuthHeading, AuthLinks, AuthPage } from '../ui/auth-page';
+import { AuthAlternatives, AuthCardTop, AuthHeading, AuthLinks, AuthPage } from '../ui/auth-page';
 import { Button } from '../ui/button';
 import { Callout } from '../ui/callout';
 import { CheckboxField, InputField } from '../ui/form-field';
-import { AuthCardTop } from '../ui/form-parts';
 
 const PROVIDER_KEYS: Record<ExternalProviderId, I18nKey> = {
   facebook: 'signIn.with.facebook',

@@ -20,7 +20,7 @@ export function SignalTypesView() {
 function SignalTypesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(signalTypesMachine, { input: { startNew } });
+  const actor = useActorRef(signalTypesMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const canEdit = useCallback((type: SignalType) => mayChangeSignalType(role, type), [role]);
   const name = useMemo(() => ({ header: t('signalTypes.name'), sortKey: 'name', text: (s: SignalType) => s.name }), [locale]);

@@ -2,13 +2,29 @@ import type { HubInfo, NodeInfo } from '../../api/contract/monitoring';
 import { formatDate, formatNumber, t } from '../../i18n';
 import { StatusBadge } from '../ui/status-badge';
 import type { Column } from '../ui/virtual-table';
+import * as c from '../ui/controls.css';
 
 const ago = (iso: string | null) => (iso ? formatDate(new Date(iso)) : t('site.never'));
 const online = (up: boolean) => <StatusBadge variant="inline" status={up ? 'ok' : 'offline'} label={up ? t('site.statusOnline') : t('site.statusOffline')} />;
 
-/** The site's nodes as a table: the same columns on the site dashboard and on its shared page (in the current language). */
-export const NODE_COLUMNS = (): Column<NodeInfo>[] => [
-  { id: 'name', header: t('site.name'), cell: (n) => n.name, width: '2fr' },
+/**
+ * The site's nodes as a table: the same columns on the site dashboard and on its shared page (in the current language).
+ * With `open`, each node's name is a button that opens its detail.
+ */
+export const NODE_COLUMNS = (open?: (node: NodeInfo) => void): Column<NodeInfo>[] => [
+  {
+    id: 'name',
+    header: t('site.name'),
+    cell: (n) =>
+      open ? (
+        <button type="button" className={c.linkButton} aria-label={t('nodeDetail.open', { node: n.name })} onClick={() => open(n)}>
+          {n.name}
+        </button>
+      ) : (
+        n.name
+      ),
+    width: '2fr',
+  },
   { id: 'type', header: t('site.type'), cell: (n) => n.deviceType, width: '1.5fr' },
   { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr' },
   { id: 'battery', header: t('site.battery'), cell: (n) => (n.batteryPct === null ? '—' : `${formatNumber(n.batteryPct, { maximumFractionDigits: 0 })} %`) },

@@ -21,6 +21,7 @@ import { CheckboxGroupField, FieldAction, InputField, SelectField } from '../ui/
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ExportsDialog } from './exports-dialog';
 import { ShareLinksDialog } from './share-links-dialog';
+import { NodeDetailDialog } from './node-detail-dialog';
 import { Stat, StatStrip } from '../ui/stat';
 import { FactList, Fact } from '../ui/facts';
 import { CardLink, ChipLink } from '../ui/links';
@@ -137,6 +138,9 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
   const readingsBusy = useSelector(site, (st) => st.matches({ page: { open: { readings: 'requesting' } } }));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // The node whose detail is open over the page; it follows the node as live readings change it.
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const detailNode = detailId ? nodes.find((n) => n.id === detailId) : undefined;
   const now = Date.now();
 
   // The chart's width decides how many points the server sends (about two per pixel).
@@ -340,9 +344,10 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
         </Card>
         <Card title={t('site.nodes')} padding="sm">
           <Failed message={errors.nodes} />
-          <VirtualTable label={t('site.nodes')} columns={NODE_COLUMNS()} rows={nodes} rowId={(n) => n.id} height={240} density="compact" />
+          <VirtualTable label={t('site.nodes')} columns={NODE_COLUMNS((n) => setDetailId(n.id))} rows={nodes} rowId={(n) => n.id} height={240} density="compact" />
         </Card>
       </Grid>
+      {detailNode && <NodeDetailDialog key={detailNode.id} node={detailNode} site={info} onClose={() => setDetailId(null)} />}
     </Page>
   );
 }

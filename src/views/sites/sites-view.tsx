@@ -26,7 +26,7 @@ export function SitesView() {
 function SitesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const actor = useActorRef(sitesMachine, { input: { startNew } });
+  const actor = useActorRef(sitesMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('sites.name'), sortKey: 'name', text: (s: Site) => s.name, width: '2.4fr' }), [locale]);
   const columns = useMemo((): Column<Site>[] => [

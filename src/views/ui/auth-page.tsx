@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useActors } from '../actors';
+import { t } from '../../i18n';
+import { LanguageSelect } from './language-select';
 import * as a from './auth.css';
 
 /** A public page: one card centred on the page, with the card's top (logo, language) when given. */
@@ -15,6 +19,28 @@ export function AuthPage({ top, children, main = true }: { /** The card's top ro
     </main>
   ) : (
     <div className={a.page}>{card}</div>
+  );
+}
+
+/** The top of the public account cards: the white-label logo (or the name) and the language choice, as on sign-in. */
+export function AuthCardTop() {
+  const { whiteLabel } = useActors();
+  const logo = useSelector(whiteLabel, (st) => st.context.settings.loginLogoUrl);
+  return (
+    <div className={a.top}>
+      {/* no-referrer: the reset page's address carries its token, and a white-label logo may live on another host. */}
+      {logo ? (
+        <img src={logo} alt={t('app.name')} className={a.logo} referrerPolicy="no-referrer" />
+      ) : (
+        <span className={a.wordmark}>
+          <span aria-hidden="true" className={a.mark}>
+            S
+          </span>
+          {t('app.name')}
+        </span>
+      )}
+      <LanguageSelect />
+    </div>
   );
 }
 

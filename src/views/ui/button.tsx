@@ -44,9 +44,17 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
 });
 
 /** A link that looks like a button (BACK HOME, Sign in after sign-up). */
-export function ButtonLink({ href, variant = 'quiet', size = 'md', block, children }: { href: string; variant?: ButtonVariant; size?: Size; block?: boolean; children: ReactNode }) {
+export function ButtonLink({ href, variant = 'quiet', size = 'md', block, children, ...aria }: {
+  href: string;
+  variant?: ButtonVariant;
+  size?: Size;
+  block?: boolean;
+  children: ReactNode;
+  /** A fuller name where the words shown lean on the row around them ("Dashboard" in a company's row). */
+  'aria-label'?: string;
+}) {
   return (
-    <Link href={href} className={buttonClass(variant, size, block)}>
+    <Link href={href} className={buttonClass(variant, size, block)} {...aria}>
       {children}
     </Link>
   );

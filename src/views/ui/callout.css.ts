@@ -18,6 +18,8 @@ export const callout = styleVariants({
   success: [base, { color: vars.palette.status.ok.fg, background: vars.palette.status.ok.bg }],
   info: [base, { color: vars.palette.status.info.fg, background: vars.palette.status.info.bg }],
 });
+/** For a callout whose parent spaces its children (a page's grid): no margin of its own. */
+export const flush = style({ margin: 0 });
 export const symbol = style({ flexShrink: 0, fontWeight: vars.font.weight.bold, lineHeight: 'inherit' });
 export const body = style({ minWidth: 0, flex: 1, color: vars.palette.text.primary });
 export const action = style({ flexShrink: 0, marginBlock: `calc(-1 * ${vars.space.xs})` });

@@ -13,16 +13,25 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-/** A native modal dialog: the focus trap, Escape and the inert page behind come from the platform. */
+/**
+ * A native modal dialog: the focus trap, Escape and the inert page behind come from the platform. Closing gives focus
+ * back to the control that had it when the dialog opened, unless something else has taken it.
+ */
 export function Modal({ title, role = 'dialog', onClose, describedBy, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const el = ref.current;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (el && !el.open) el.showModal();
     // showModal focuses the first control; a dialog may name another ([data-autofocus]: a confirmation's answer).
     el?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => el?.close();
+    return () => {
+      el?.close();
+      // React has already removed the dialog, so the platform's own return of focus does not happen: focus is on the body.
+      const lost = !document.activeElement || document.activeElement === document.body || Boolean(el?.contains(document.activeElement));
+      if (lost && before?.isConnected) before.focus();
+    };
   }, []);
   return (
     <dialog

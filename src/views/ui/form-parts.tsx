@@ -1,35 +1,10 @@
 import { useCallback, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
-import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { PASSWORD_RULE, type FieldMessage, type PasswordPart } from '../../machines/form';
-import { LanguageSelect } from './language-select';
 import { InputField } from './form-field';
 import * as au from './auth.css';
 import { visuallyHidden } from './a11y.css';
 import * as a from './account.css';
-
-/** The top of the public account cards: the white-label logo (or the name) and the language choice, as on sign-in. */
-export function AuthCardTop() {
-  const { whiteLabel } = useActors();
-  const logo = useSelector(whiteLabel, (st) => st.context.settings.loginLogoUrl);
-  return (
-    <div className={au.top}>
-      {/* no-referrer: the reset page's address carries its token, and a white-label logo may live on another host. */}
-      {logo ? (
-        <img src={logo} alt={t('app.name')} className={au.logo} referrerPolicy="no-referrer" />
-      ) : (
-        <span className={au.wordmark}>
-          <span aria-hidden="true" className={au.mark}>
-            S
-          </span>
-          {t('app.name')}
-        </span>
-      )}
-      <LanguageSelect />
-    </div>
-  );
-}
 
 /** A heading that takes focus when it appears, so a page that swaps its content announces the new state. */
 export function FocusHeading({ children }: { children: ReactNode }) {

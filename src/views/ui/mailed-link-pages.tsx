@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
-import { AuthCardTop, FocusHeading } from './form-parts';
-import { AuthHeading, AuthLinks, AuthPage, AuthText } from './auth-page';
+import { FocusHeading } from './form-parts';
+import { AuthCardTop, AuthHeading, AuthLinks, AuthPage, AuthText } from './auth-page';
 import { Button, ButtonLink } from './button';
 import { Callout } from './callout';
 import { LoadingState } from './states';

@@ -11,6 +11,7 @@ import * as s from './form.css';
 import { Callout } from './callout';
 import { IconButton } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
+import { ChooseCompany } from './choose-company';
 import * as r from './resource-screen.css';
 
 /** What a resource's form fields are handed: the values, the messages to show, and the events to send. */
@@ -90,6 +91,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
   const lookupFailure = useSelector(actor, (st) => (st.matches({ lookups: 'failed' } as never) ? st.context.lookupFailure : null));
   const formOpen = useSelector(actor, (st) => !st.matches({ form: 'closed' }));
   const confirming = useSelector(actor, (st) => st.context.confirming);
+  const noCompany = useSelector(actor, (st) => st.matches({ list: 'noCompany' } as never));
   const tableId = useId();
   const sectionTitleId = useId();
   const titleId = props.level === 2 ? sectionTitleId : 'page-title';
@@ -191,22 +193,36 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
     <EmptyState title={t('manage.empty')} />
   );
 
+  const header = (
+    <header className={r.header}>
+      <div>
+        <Heading id={titleId} className={props.level === 2 ? r.sectionTitle : r.title} tabIndex={-1}>
+          {title}
+        </Heading>
+        {intro && <p className={r.intro}>{intro}</p>}
+      </div>
+      {canWrite && !noCompany && (
+        <button type="button" className={c.primary} onClick={() => send({ type: 'form.new' })} aria-keyshortcuts="n">
+          {newLabel}
+        </button>
+      )}
+    </header>
+  );
+
+  // A per-company list while the session acts for none: no list, no filter, no keys, only the way to a company.
+  if (noCompany) {
+    return (
+      <section aria-labelledby={titleId} className={r.screen}>
+        {header}
+        <ChooseCompany />
+      </section>
+    );
+  }
+
   return (
     // The screen's keys act on its list wherever focus is inside it; fields and dialogs keep their own keys.
     <section aria-labelledby={titleId} className={r.screen} onKeyDown={onKeyDown}>
-      <header className={r.header}>
-        <div>
-          <Heading id={titleId} className={props.level === 2 ? r.sectionTitle : r.title} tabIndex={-1}>
-            {title}
-          </Heading>
-          {intro && <p className={r.intro}>{intro}</p>}
-        </div>
-        {canWrite && (
-          <button type="button" className={c.primary} onClick={() => send({ type: 'form.new' })} aria-keyshortcuts="n">
-            {newLabel}
-          </button>
-        )}
-      </header>
+      {header}
       <div className={r.toolbar}>
         <FilterField
           value={q}

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import * as l from './layout.css';
 
 /** Nothing to show yet: what is missing and, when there is one, the way to fill it. */
-export function EmptyState({ title, body, action, symbol = '○', compact }: { title: string; body?: ReactNode; action?: ReactNode; /** Decoration above the title. */ symbol?: string; compact?: boolean }) {
+export function EmptyState({ title, body, action, symbol = '○', compact, heading }: {
+  title: string;
+  body?: ReactNode;
+  action?: ReactNode;
+  /** Decoration above the title. */
+  symbol?: string;
+  compact?: boolean;
+  /** The title as an h2 with this id, for a state that stands for the whole page (and names a control in it). */
+  heading?: { id: string };
+}) {
   return (
     <div className={compact ? `${l.state} ${l.stateCompact}` : l.state}>
       {!compact && (
@@ -10,7 +19,13 @@ export function EmptyState({ title, body, action, symbol = '○', compact }: { t
           {symbol}
         </span>
       )}
-      <p className={l.stateTitle}>{title}</p>
+      {heading ? (
+        <h2 id={heading.id} className={l.stateTitle}>
+          {title}
+        </h2>
+      ) : (
+        <p className={l.stateTitle}>{title}</p>
+      )}
       {body && <p className={l.stateBody}>{body}</p>}
       {action && <div className={l.stateAction}>{action}</div>}
     </div>

@@ -23,6 +23,8 @@ const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done
 const fail = (id: string, status: number): EventObject => ({ type: `xstate.error.actor.${id}`, error: { status, code: status === 0 ? 'network_error' : 'x', message: `failed ${status}` } }) as EventObject;
 const failed = (status: number, call: string, online = true, path = '/', token?: string): EventObject =>
   ({ type: 'api.failed', status, code: status === 0 ? 'network_error' : 'x', online, path, call, token }) as EventObject;
+/** A failure of a write: the call's method says so (the session leaves a refused write to its screen). */
+const ofWrite = (failure: EventObject, method = 'PUT'): EventObject => ({ ...failure, method }) as EventObject;
 const succeeded: EventObject = { type: 'api.succeeded' };
 /** A user event of the machine, or an answer of one of its actors. */
 type Ev = SessionEvent | EventObject;
@@ -36,8 +38,8 @@ export type SessionAction = BrowserAction & {
     | 'shadow.company' | 'shadow.user' | 'shadow.accepted' | 'shadow.cut'
     | 'shadow.exit' | 'exit.accepted' | 'exit.racing' | 'exit.overtaken' | 'exit.cut'
     | 'token.expire' | 'refresh.accepted' | 'refresh.refused' | 'refresh.cut'
-    | 'logout.submit' | 'logout.accepted' | 'logout.cut' | 'logout.offline' | 'logout.revoked'
-    | 'data.revoked' | 'data.forbidden' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'password.change' | 'page.visit'
+    | 'logout.submit' | 'logout.accepted' | 'logout.cut' | 'logout.offline' | 'logout.revoked' | 'logout.overtaken'
+    | 'data.revoked' | 'data.forbidden' | 'write.forbidden' | 'write.invalid' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'password.change' | 'page.visit'
     | 'maintenance.back' | 'maintenance.cut';
   /** The email typed, the company chosen, or the shadow asked for. */
   readonly target?: string;
@@ -103,6 +105,9 @@ export function sessionActions(state: BrowserState): SessionAction[] {
     add('logout.cut', [failed(0, '/api/logout'), fail('logout', 0)]);
     add('logout.offline', [failed(0, '/api/logout', false), fail('logout', 0)]);
     add('logout.revoked', [failed(401, '/api/logout'), fail('logout', 401)]);
+    // The server ends the session before it answers the logout: a page's read sent before the logout and refused in that
+    // gap arrives first. The logout's answer decides, and nothing else is said.
+    add('logout.overtaken', [failed(401, '/api/me'), done('logout', { loggedOut: true })]);
   }
   return out;
 }
@@ -154,6 +159,11 @@ function signedInActions(state: BrowserState, add: (type: SessionAction['type'],
     add('data.revoked', [failed(401, '/api/data')]);
     // A call the role may not make: the session ends with the reason (SPEC §8). Admins may make every call.
     if (s.role !== 'admin') add('data.forbidden', [failed(403, '/api/data')]);
+    // A write the screen offered and the server refuses (a right lost meanwhile): the screen shows the refusal, and the
+    // person stays signed in on it. A shadow's forms do not submit; admins may make every call.
+    if (s.role !== 'admin' && !s.isShadow) add('write.forbidden', [ofWrite(failed(403, '/api/me'))]);
+    // A write the server finds invalid by a rule the form did not check: any other failure, told as a notice besides.
+    if (!s.isShadow) add('write.invalid', [ofWrite(failed(400, '/api/me'))]);
     add('data.cut', [failed(0, '/api/data')], { page: 'maintenance' });
     add('data.offline', [failed(0, '/api/data', false)]);
     add('page.visit', [{ type: 'route.visited', path: '/my-profile' }, succeeded]);

@@ -1,4 +1,4 @@
-import { expect, type APIResponse, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, type APIResponse, type BrowserContext, type Page, type Response, type Route } from '@playwright/test';
 import type { SessionContext } from '../../../src/machines/session.machine';
 import type { BrowserState, BrowserStep } from '../../model/browser-model';
 import { DEMO_PASSWORD, accessTokenOf, codeFromOutbox, endSessionElsewhere, signInAs, signInForm } from '../helpers';
@@ -11,6 +11,8 @@ import { ADMIN, MANAGER, type ModelCompany, type SessionAction } from './session
 const API = (path: string) => new RegExp(`/api/${path}(\\?|$)`);
 /** Calls of the signed-in app, not the sign-in calls, the live stream or the refresh (the model drives those itself). */
 const DATA_CALL = /\/api\/(?!stream|login|verify-opt|resend-opt|refresh-token|logout|switch-company|shadow-|exit-shadow|white-label|health)/;
+/** The profile's read of the person and its save (GET and PUT): calls no change of page cancels. */
+const ME = API('me');
 
 interface Held {
   pattern: RegExp;
@@ -89,6 +91,36 @@ export class SessionDriver {
       return;
     }
     throw new Error('no other page to visit in the navigation');
+  }
+
+  /**
+   * Waits until the page has an answer in full and has run a task since: the app reports a refusal to the session as
+   * it reads the body, so a wrong reaction to it has happened by then (no fixed wait that a busy machine outlasts).
+   */
+  private async readByPage(response: Response) {
+    await response.finished();
+    await this.page.evaluate(() => new Promise<void>((done) => setTimeout(done, 0)));
+  }
+
+  private profileLink() {
+    return this.page.getByRole('link', { name: 'My Profile' }).or(this.nav().getByRole('link', { name: 'Profile', exact: true })).first();
+  }
+
+  /** Opens My Profile and waits for the person's details. */
+  private async openProfile() {
+    await this.profileLink().click();
+    await expect(this.page.getByLabel('Name', { exact: true })).not.toHaveValue('');
+  }
+
+  /** On My Profile, types `name` and presses Save, the save held at the network: its route, and the name typed. */
+  private async heldProfileSave(edit: (name: string) => string): Promise<{ route: Route; typed: string }> {
+    await this.openProfile();
+    const field = this.page.getByLabel('Name', { exact: true });
+    const typed = edit(await field.inputValue());
+    await field.fill(typed);
+    const { route } = await this.holdFirst(ME);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+    return { route: await route, typed };
   }
 
   private async companySelect() {
@@ -257,16 +289,17 @@ export class SessionDriver {
         const route = await this.racing!;
         this.racing = null;
         const request = route.request();
-        const answered = page.waitForResponse((r) => r.request() === request, { timeout: 5_000 }).then((r) => r.status(), () => null);
+        const answered = page.waitForResponse((r) => r.request() === request, { timeout: 5_000 }).catch(() => null);
         await route.continue().catch(() => undefined);
-        const status = await answered;
+        const response = await answered;
         // The page may have cancelled its call as the exit took it elsewhere (an alert's list, the top bar's count):
         // then no answer reaches the session at all. Otherwise the server must refuse the shadow's revoked token.
-        if (status === null) expect(request.failure()?.errorText, 'the held call was neither answered nor cancelled').toBeTruthy();
-        else expect(status, 'the revoked shadow token is refused').toBe(401);
+        if (response === null) expect(request.failure()?.errorText, 'the held call was neither answered nor cancelled').toBeTruthy();
+        else expect(response.status(), 'the revoked shadow token is refused').toBe(401);
         await page.unroute(DATA_CALL);
-        // The refusal's report reaches the session after the answer's body is read: give it time to act, wrongly.
-        await page.waitForTimeout(500);
+        // The refusal's report reaches the session once the page has read the answer: then it has had its chance to
+        // act, wrongly, before the next state is checked.
+        if (response) await this.readByPage(response);
         return;
       }
       case 'exit.overtaken': {
@@ -276,8 +309,7 @@ export class SessionDriver {
         held.answer = await (await held.route).fetch();
         const refused = page.waitForResponse((r) => DATA_CALL.test(r.url()) && r.status() === 401, { timeout: 10_000 });
         await this.visitAnotherPage();
-        await refused;
-        await page.waitForTimeout(500);
+        await this.readByPage(await refused);
         await this.release('continue');
         await expect(this.nav().getByRole('link', { name: 'Admin Dashboard', exact: true })).toBeVisible();
         return;
@@ -286,6 +318,13 @@ export class SessionDriver {
         await endSessionElsewhere(this.page, this.revokeWith);
         return this.release('continue');
       case 'logout.submit':
+        if (next?.type === 'logout.overtaken') {
+          // A page's read on its way as the person logs out: the profile's, held until the logout has ended the session.
+          if (new URL(page.url()).pathname === '/my-profile') await this.visitAnotherPage();
+          this.racing = (await this.holdFirst(ME)).route;
+          await this.profileLink().click();
+          await this.racing;
+        }
         await this.hold(API('logout'));
         await page.getByRole('button', { name: 'Logout' }).click();
         return this.waitHeld();
@@ -295,6 +334,25 @@ export class SessionDriver {
         await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
         await this.context.setOffline(false);
         return;
+      case 'logout.overtaken': {
+        // The logout reaches the server, which ends the session before it answers; that answer stays held until the
+        // read sent before the logout has been refused and the page has read the refusal.
+        const held = this.held!;
+        held.answer = await (await held.route).fetch();
+        const read = await this.racing!;
+        this.racing = null;
+        const answered = page.waitForResponse((r) => r.request() === read.request());
+        await read.continue();
+        const refusal = await answered;
+        expect(refusal.status(), 'the read sent before the logout is refused after it').toBe(401);
+        await page.unroute(ME);
+        await this.readByPage(refusal);
+        await this.release('continue');
+        // The person asked to leave: the sign-in page, and no word of a session that ended.
+        await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+        await expect(page.getByText('Your session has ended')).toHaveCount(0);
+        return;
+      }
       case 'logout.revoked':
         await endSessionElsewhere(this.page, await accessTokenOf(this.page));
         return this.release('continue');
@@ -316,6 +374,30 @@ export class SessionDriver {
         await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
         await page.unroute(DATA_CALL);
         await expect(page.getByRole('alert').filter({ hasText: 'Your role does not allow this.' })).toBeVisible();
+        return;
+      }
+      case 'write.forbidden': {
+        // The profile's save, sent on to a write this role may not make (changing a company): the server's own 403.
+        const { route, typed } = await this.heldProfileSave((name) => `${name} (draft)`);
+        const answered = page.waitForResponse((r) => r.request() === route.request());
+        await route.continue({ url: new URL('/api/companies/00000000-0000-4000-8000-0000000000c9', route.request().url()).href });
+        await page.unroute(ME);
+        expect((await answered).status(), 'the server refuses the write').toBe(403);
+        // The screen shows the refusal; the person stays on it, signed in, with what they typed.
+        await expect(page.getByText('Your role cannot change companies')).toBeVisible();
+        await expect(page).toHaveURL(/\/my-profile$/);
+        await expect(page.getByLabel('Name', { exact: true })).toHaveValue(typed);
+        return;
+      }
+      case 'write.invalid': {
+        // The profile's save, its name blanked on the way (a rule the form did not check): the server's own 400.
+        const { route } = await this.heldProfileSave((name) => name);
+        const answered = page.waitForResponse((r) => r.request() === route.request());
+        await route.continue({ postData: JSON.stringify({ name: ' ' }) });
+        await page.unroute(ME);
+        expect((await answered).status(), 'the server finds the write invalid').toBe(400);
+        await expect(page.getByRole('alert').filter({ hasText: 'Some values are not valid. Check the marked fields.' })).toBeVisible();
+        await expect(page).toHaveURL(/\/my-profile$/);
         return;
       }
       case 'data.cut':
@@ -344,9 +426,8 @@ export class SessionDriver {
         await this.visitAnotherPage();
         return;
       case 'profile.save': {
-        await page.getByRole('link', { name: 'My Profile' }).or(this.nav().getByRole('link', { name: 'Profile', exact: true })).first().click();
+        await this.openProfile();
         const save = page.getByRole('button', { name: 'Save', exact: true });
-        await expect(page.getByLabel('Name', { exact: true })).not.toHaveValue('');
         await save.click();
         await expect(save).not.toHaveAttribute('aria-busy', 'true');
         return;
