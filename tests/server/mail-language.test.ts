@@ -88,7 +88,7 @@ describe('mails in the recipient’s language', () => {
     });
     expect(r.statusCode).toBe(201);
     const [mail] = await waitForMails(t.app, email, 1);
-    expect(mail!.subject).toBe('Ora hai accesso a Northwind Care Homes su Sitewatch');
+    expect(mail!.subject).toBe('Sei stato invitato in Northwind Care Homes su Sitewatch');
   });
 
   it('mails the sign-in code in Italian to a user whose profile says Italian', async () => {

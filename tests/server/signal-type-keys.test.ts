@@ -5,7 +5,7 @@ import { buildTestApp, call, demoIds, roleTokens, type TestApp } from './helpers
 
 // Signal-type keys are unique per company (migration 0010): two companies may each have their own "flow", neither may
 // repeat its own key or a built-in one, and the built-in types' keys stay unique among themselves.
-const EMPTY_WORLD = { tags: [], sites: [], hubs: [], nodes: [] } as unknown as Parameters<typeof writeWorld>[1];
+const EMPTY_WORLD = { tags: [], sites: [], hubs: [], nodes: [], people: [], lightFailures: [], open: [] } as unknown as Parameters<typeof writeWorld>[1];
 
 describe('signal-type keys', () => {
   let t: TestApp;
