@@ -26,5 +26,5 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  webServer: [oidcServer(oidcPort, port), appServer(port, dataDir, oidcSettings(oidcPort))],
+  webServer: [oidcServer(oidcPort, port), appServer(port, dataDir, { ...oidcSettings(oidcPort), TRUST_PROXY: '1' })],
 });
