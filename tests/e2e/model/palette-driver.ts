@@ -2,12 +2,17 @@ import { expect, type Page, type Route } from '@playwright/test';
 import { createActor, type Actor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { searchResponse } from '../../../src/api/contract/search';
 import { sitesResponse } from '../../../src/api/contract/monitoring';
-import { t } from '../../../src/i18n';
+import { addLocale, t } from '../../../src/i18n';
+import { en } from '../../../src/i18n/en';
 import type { Intent } from '../../../src/machines/commands';
 import { pageTitle, SEARCH_DEBOUNCE_MS, type PaletteContext, type PaletteScope } from '../../../src/machines/command-palette.machine';
 import type { BrowserState, BrowserStep } from '../../model/browser-model';
 import { signInAs } from '../helpers';
 import { MANAGER, paletteMachine, refusal, WORD, type PaletteAction } from './palette-actions';
+
+// The app starts with the start-up part of English and loads the rest with the signed-in pages; the driver names the
+// palette's words, so it holds all of English from the start (as tests/setup.ts does for the unit tests).
+addLocale('en', en);
 
 // Runs one model path in a browser against the real server. The page's clock is paused once signed in: a ranking
 // waits for the next frame and a search for its pause until the path moves the clock. The sites list, the search and
