@@ -9,6 +9,7 @@ import { escalationDue, evaluateSilence, mutedAt } from './evaluator';
 import { history, notify } from './engine';
 import { userIdsOf } from '../db/alerts.repository';
 import { activeMembersAmong } from '../db/users.repository';
+import { saveAlertLink } from '../db/alert-links.repository';
 
 /** A signed acknowledge link lives as long as a week of escalation could. */
 export const LINK_TTL_MS = 7 * 86_400_000;
@@ -114,7 +115,7 @@ export async function sendDueNotifications(db: Db, dialect: Dialect, mailer: Mai
         await db.updateTable('alertNotifications').set({ sentAt: now, error: 'the event is gone' }).where('id', '=', id).execute();
         continue;
       }
-      await db.insertInto('alertLinks').values({ tokenHash: linkHash(token), eventId: n.eventId, userId: n.userId, expiresAt: now + LINK_TTL_MS, usedAt: null }).execute();
+      await saveAlertLink(db, { tokenHash: linkHash(token), eventId: n.eventId, userId: n.userId, expiresAt: now + LINK_TTL_MS });
       await mailer.send({ to: n.email, ...mail });
       await db.updateTable('alertNotifications').set({ sentAt: now, error: null }).where('id', '=', id).execute();
       sent++;

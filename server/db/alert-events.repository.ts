@@ -81,3 +81,14 @@ export async function openCount(db: Db, companyId: string): Promise<number> {
   const row = await db.selectFrom('alertEvents').select(sql<number>`count(*)`.as('n')).where('companyId', '=', companyId).where('state', '!=', 'resolved').executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Acknowledges an event that is still active, as `userId`: false when it was acknowledged or resolved already. */
+export async function acknowledgeIfActive(trx: Db, eventId: string, userId: string, at: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('alertEvents')
+    .set({ state: 'acknowledged', acknowledgedBy: userId, acknowledgedAt: at })
+    .where('id', '=', eventId)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
