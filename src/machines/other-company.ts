@@ -9,7 +9,7 @@ const statusOf = (e: unknown) => (e as { status?: unknown } | null)?.status;
 export const isNotFound = (error: unknown) => statusOf(error) === 404;
 
 /**
- * Where a site or report the token's company does not have lives among the person's own companies (issue 26 item 14):
+ * Where a site or report the token's company does not have lives among the person's own companies:
  * a link to the manager's other company's report offers to switch there. Null when it is none of theirs — then, and
  * only then, the page says "not found".
  */

@@ -108,8 +108,8 @@ export const sessionSetup = setup({
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     /**
-     * A refusal that belongs to the screen that asked, which shows it in its own words and offers what it can (issue 26
-     * items 12 and 14): a write the screen offered that the server refused (403 — a role the screen misjudged, or a right
+     * A refusal that belongs to the screen that asked, which shows it in its own words and offers what it can:
+     * a write the screen offered that the server refused (403 — a role the screen misjudged, or a right
      * lost meanwhile; signing out would lose what was typed, and the next refused read still ends the session, SPEC §8),
      * and anything not found (404 — the screen says so, or offers the person's other company that has it). A notice
      * beside the screen's own message would only repeat it, or contradict it.

@@ -19,7 +19,7 @@ const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
 const statusOf = (e: unknown) => (e as { status?: unknown } | null)?.status;
 
 /**
- * The link mailed at sign-up (issue 15 finding 7): following it confirms the address, and the account may sign in.
+ * The link mailed at sign-up: following it confirms the address, and the account may sign in.
  * A used, expired or unknown link is "invalid" (sign up again for a new one); a failure to ask is retried.
  */
 export const verifyEmailMachine = setup({

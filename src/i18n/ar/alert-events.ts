@@ -1,4 +1,4 @@
-/** Alert Events (issue 13): the company's events, live, with their actions. */
+/** Alert Events: the company's events, live, with their actions. */
 export const alertEvents = {
   'alertEvents.title': "أحداث التنبيه",
   'alertEvents.intro': "كل حدث فتحته قواعد التنبيه، الأحدث أولًا، فور وقوعه.",

@@ -1,4 +1,4 @@
-/** Alerts (issue 13): the company's alert rules. */
+/** Alerts: the company's alert rules. */
 export const alerts = {
   'alerts.intro': "قواعد تراقب قراءاتك وتفتح أحداث التنبيه: ماذا تراقب، ومتى تنطلق، ومن يُبلَّغ.",
   'alerts.table': "قواعد التنبيه",

@@ -1,4 +1,4 @@
-/** Messages Manager (issue 13): alert mail templates. */
+/** Messages Manager: alert mail templates. */
 export const messages = {
   'messages.intro': "الرسائل التي ترسلها قواعد التنبيه: موضوع ونص مع عناصر نائبة، قالب لكل لغة. من لا يوجد قالب بلغته يتلقى القالب الإنجليزي.",
   'messages.table': "قوالب الرسائل",

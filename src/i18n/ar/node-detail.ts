@@ -1,4 +1,4 @@
-/** The site dashboard's node detail (issue 26 item 11): one node's latest readings, link health and alert events. */
+/** The site dashboard's node detail: one node's latest readings, link health and alert events. */
 export const nodeDetail = {
   'nodeDetail.open': "تفاصيل {{node}}",
   'nodeDetail.readings': "أحدث القراءات",

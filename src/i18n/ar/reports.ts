@@ -1,4 +1,4 @@
-/** Reports (issue 14): medication fridge compliance. */
+/** Reports: medication fridge compliance. */
 export const reports = {
   'reports.intro': "امتثال ثلاجات الأدوية: سجل واحد لكل ثلاجة في كل شهر — الحد الأدنى والأقصى اليوميان، وفحصا الصباح وبعد الظهر، والانحرافات وما حدث للمخزون — يُوقَّع عند التقديم.",
   'reports.table': "تقارير امتثال ثلاجات الأدوية",

@@ -1,4 +1,4 @@
-/** Alert Events (issue 13): the company's events, live, with their actions. */
+/** Alert Events: the company's events, live, with their actions. */
 export const alertEvents = {
   'alertEvents.title': "Alert Events",
   'alertEvents.intro': "Every event your alert rules opened, newest first, as it happens.",

@@ -1,4 +1,4 @@
-/** Alerts (issue 13): the company's alert rules. */
+/** Alerts: the company's alert rules. */
 export const alerts = {
   'alerts.intro': "Rules that watch your readings and open alert events: what they watch, when they fire, who hears of it.",
   'alerts.table': "Alert rules",

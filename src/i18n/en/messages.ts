@@ -1,4 +1,4 @@
-/** Messages Manager (issue 13): alert mail templates. */
+/** Messages Manager: alert mail templates. */
 export const messages = {
   'messages.intro': "The mails alert rules send: subject and body with placeholders, one template per language. A reader whose language has no template gets the English one.",
   'messages.table': "Message templates",

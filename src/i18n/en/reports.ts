@@ -1,4 +1,4 @@
-/** Reports (issue 14): medication fridge compliance. */
+/** Reports: medication fridge compliance. */
 export const reports = {
   'reports.intro': "Medication fridge compliance: one log per fridge per month — daily min and max, the morning and afternoon checks, excursions and what became of the stock — signed when submitted.",
   'reports.table': "Medication fridge compliance reports",

@@ -1,4 +1,4 @@
-/** Alert Events (issue 13): the company's events, live, with their actions. */
+/** Alert Events: the company's events, live, with their actions. */
 export const alertEvents = {
   'alertEvents.title': "Eventos de alerta",
   'alertEvents.intro': "Cada evento que abrieron sus reglas de alerta, el más reciente primero, en cuanto ocurre.",

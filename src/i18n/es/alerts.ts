@@ -1,4 +1,4 @@
-/** Alerts (issue 13): the company's alert rules. */
+/** Alerts: the company's alert rules. */
 export const alerts = {
   'alerts.intro': "Reglas que vigilan sus lecturas y abren eventos de alerta: qué vigilan, cuándo saltan, quién se entera.",
   'alerts.table': "Reglas de alerta",

@@ -1,4 +1,4 @@
-/** Messages Manager (issue 13): alert mail templates. */
+/** Messages Manager: alert mail templates. */
 export const messages = {
   'messages.intro': "Los correos que envían las reglas de alerta: asunto y cuerpo con marcadores, una plantilla por idioma. Quien lea en un idioma sin plantilla recibe la inglesa.",
   'messages.table': "Plantillas de mensaje",

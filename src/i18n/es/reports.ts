@@ -1,4 +1,4 @@
-/** Reports (issue 14): medication fridge compliance. */
+/** Reports: medication fridge compliance. */
 export const reports = {
   'reports.intro': "Cumplimiento de frigoríficos de medicamentos: un registro por frigorífico y mes — mínima y máxima diarias, las comprobaciones de mañana y tarde, las excursiones y qué se hizo con el stock — firmado al enviarlo.",
   'reports.table': "Informes de cumplimiento de frigoríficos de medicamentos",

@@ -1,4 +1,4 @@
-/** Alert Events (issue 13): the company's events, live, with their actions. */
+/** Alert Events: the company's events, live, with their actions. */
 export const alertEvents = {
   'alertEvents.title': "Événements d’alerte",
   'alertEvents.intro': "Chaque événement ouvert par vos règles d’alerte, le plus récent d’abord, dès qu’il survient.",

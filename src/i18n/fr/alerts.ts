@@ -1,4 +1,4 @@
-/** Alerts (issue 13): the company's alert rules. */
+/** Alerts: the company's alert rules. */
 export const alerts = {
   'alerts.intro': "Les règles qui surveillent vos relevés et ouvrent des événements d’alerte : ce qu’elles surveillent, quand elles se déclenchent, qui est prévenu.",
   'alerts.table': "Règles d’alerte",

@@ -1,4 +1,4 @@
-/** Reports (issue 14): medication fridge compliance. */
+/** Reports: medication fridge compliance. */
 export const reports = {
   'reports.intro': "Conformité des réfrigérateurs à médicaments : un relevé par réfrigérateur et par mois — minimum et maximum quotidiens, contrôles du matin et de l’après-midi, excursions et devenir du stock — signé à la soumission.",
   'reports.table': "Rapports de conformité des réfrigérateurs à médicaments",

@@ -1,4 +1,4 @@
-/** Exports, shared links and the shared dashboard (issue 14). */
+/** Exports, shared links and the shared dashboard. */
 export const sharing = {
   'exports.export': "Exporter en CSV",
   'exports.open': "Exports",

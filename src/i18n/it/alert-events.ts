@@ -1,4 +1,4 @@
-/** Alert Events (issue 13): the company's events, live, with their actions. */
+/** Alert Events: the company's events, live, with their actions. */
 export const alertEvents = {
   'alertEvents.title': "Eventi di allarme",
   'alertEvents.intro': "Ogni evento aperto dalle regole di allarme, il più recente per primo, appena accade.",

@@ -1,4 +1,4 @@
-/** Alerts (issue 13): the company's alert rules. */
+/** Alerts: the company's alert rules. */
 export const alerts = {
   'alerts.intro': "Regole che sorvegliano le letture e aprono eventi di allarme: cosa sorvegliano, quando scattano, chi viene avvisato.",
   'alerts.table': "Regole di allarme",

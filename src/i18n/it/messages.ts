@@ -1,4 +1,4 @@
-/** Messages Manager (issue 13): alert mail templates. */
+/** Messages Manager: alert mail templates. */
 export const messages = {
   'messages.intro': "Le mail inviate dalle regole di allarme: oggetto e corpo con segnaposto, un modello per lingua. Chi legge in una lingua senza modello riceve quello inglese.",
   'messages.table': "Modelli di messaggio",

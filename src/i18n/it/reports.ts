@@ -1,4 +1,4 @@
-/** Reports (issue 14): medication fridge compliance. */
+/** Reports: medication fridge compliance. */
 export const reports = {
   'reports.intro': "Conformità dei frigoriferi per farmaci: un registro per frigorifero al mese — minima e massima giornaliere, i controlli del mattino e del pomeriggio, le escursioni e cosa è stato fatto delle scorte — firmato all’invio.",
   'reports.table': "Rapporti di conformità dei frigoriferi per farmaci",

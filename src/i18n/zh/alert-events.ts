@@ -1,4 +1,4 @@
-/** Alert Events (issue 13): the company's events, live, with their actions. */
+/** Alert Events: the company's events, live, with their actions. */
 export const alertEvents = {
   'alertEvents.title': "告警事件",
   'alertEvents.intro': "告警规则触发的每个事件，最新的在前，实时更新。",

@@ -1,4 +1,4 @@
-/** Alerts (issue 13): the company's alert rules. */
+/** Alerts: the company's alert rules. */
 export const alerts = {
   'alerts.intro': "监视读数并打开告警事件的规则：监视什么、何时触发、通知谁。",
   'alerts.table': "告警规则",

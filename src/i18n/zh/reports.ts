@@ -1,4 +1,4 @@
-/** Reports (issue 14): medication fridge compliance. */
+/** Reports: medication fridge compliance. */
 export const reports = {
   'reports.intro': "药品冰箱合规：每台冰箱每月一份记录——每日最低和最高温度、上午和下午的检查、温度偏离及库存处理——提交时签名。",
   'reports.table': "药品冰箱合规报告",

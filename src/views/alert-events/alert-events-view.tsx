@@ -36,7 +36,7 @@ const when = (iso: string) => formatDate(new Date(iso));
 const short = (iso: string) => formatDate(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
 
 /**
- * Alert Events (SPEC §2 "Alert Events", issue 13): the company's events, live; filters by state, severity, site and
+ * Alert Events (SPEC §2 "Alert Events"): the company's events, live; filters by state, severity, site and
  * time; the keyboard on the list (j/k move, Enter opens, a acknowledges, c comments, x selects) and the open event's
  * readings with its rule's limits, timeline and actions.
  */

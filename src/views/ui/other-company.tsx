@@ -6,7 +6,7 @@ import { Button } from './button';
 import { EmptyState } from './states';
 
 /**
- * What a link opened belongs to another of the person's companies (issue 26 item 14): the screen says whose it is and
+ * What a link opened belongs to another of the person's companies: the screen says whose it is and
  * offers the switch, instead of "it no longer exists". Once the session acts for that company the screen reads it.
  */
 export function OtherCompany({ home, text }: {
