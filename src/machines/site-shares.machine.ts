@@ -49,6 +49,15 @@ export const siteSharesMachine = setup({
 }).createMachine({
   id: 'siteShares',
   context: ({ input }) => ({ siteId: input.siteId, shares: [], days: String(DEFAULT_SHARE_DAYS), daysErrors: undefined, created: null, failure: null, actionFailure: null, revoking: null }),
+  // The days field is typed into whatever the list is doing (loading, refreshed after a create): nothing typed is lost.
+  on: {
+    'shares.days': {
+      actions: assign(({ event }) => {
+        assertEvent(event, 'shares.days');
+        return { days: event.value, daysErrors: daysProblems(event.value) };
+      }),
+    },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -62,12 +71,6 @@ export const siteSharesMachine = setup({
     failed: { on: { 'shares.retry': 'loading' } },
     ready: {
       on: {
-        'shares.days': {
-          actions: assign(({ event }) => {
-            assertEvent(event, 'shares.days');
-            return { days: event.value, daysErrors: daysProblems(event.value) };
-          }),
-        },
         'shares.create': [{ guard: 'daysValid', target: 'creating' }, { actions: assign({ daysErrors: ({ context }) => daysProblems(context.days) }) }],
         'shares.revokeAsk': { target: 'confirming', actions: assign(({ context, event }) => ({ revoking: context.shares.find((s) => s.id === event.id) ?? null, actionFailure: null })) },
       },

@@ -164,6 +164,18 @@ describe('share links', () => {
     expect(a.getSnapshot().context.created).toBeNull();
     a.stop();
   });
+
+  it('keeps the days typed while the list is still loading', async () => {
+    let answer!: (shares: Share[]) => void;
+    const machine = siteSharesMachine.provide({ actors: { fetchShares: fromPromise<Share[], { siteId: string }>(() => new Promise((r) => (answer = r))) } });
+    const a = createActor(machine, { input: { siteId: 's1' } }).start();
+    expect(a.getSnapshot().matches('loading')).toBe(true);
+    a.send({ type: 'shares.days', value: '30' });
+    answer([]);
+    await waitFor(a, (s) => s.matches('ready'));
+    expect(a.getSnapshot().context.days).toBe('30');
+    a.stop();
+  });
 });
 
 describe('shared dashboard page', () => {
