@@ -5,6 +5,7 @@ import { failureOf, type Failure } from './failure';
 import { schemaProblems, serverFieldErrors, type FieldErrors } from './form';
 import { siteChoices } from './site-tree';
 import type { Choice } from './list-and-form.machine';
+import { actsForCompany, companyWatch, type ActingSource, type CompanyChanged } from './company-watch';
 
 const reportsApi = () => import('../api/reports.api');
 const monitoringApi = () => import('../api/monitoring.api');
@@ -43,6 +44,10 @@ export interface FridgeReportsContext {
   /** Whether the person may add and fill reports at this site, as the server answers (check-permission). */
   mayWrite: boolean;
   now: () => Date;
+  /** The session whose company switches the page follows; null where nobody switches (tests). */
+  session: ActingSource | null;
+  /** The session acts for a company; without one the page asks nothing and rests in `noCompany`. */
+  acting: boolean;
 }
 
 export type FridgeReportsEvent =
@@ -51,7 +56,8 @@ export type FridgeReportsEvent =
   | { type: 'add.open' }
   | { type: 'add.change'; field: AddField; value: string }
   | { type: 'add.cancel' }
-  | { type: 'add.submit' };
+  | { type: 'add.submit' }
+  | CompanyChanged;
 
 const problems = (v: AddValues) => schemaProblems<AddField>(createFridgeReport, v, { nodeId: { too_small: 'reports.chooseFridge' }, period: { invalid_format: 'reports.chooseMonth' } });
 
@@ -63,9 +69,10 @@ export const fridgeReportsMachine = setup({
   types: {
     context: {} as FridgeReportsContext,
     events: {} as FridgeReportsEvent,
-    input: {} as { siteId?: string; now?: () => Date },
+    input: {} as { siteId?: string; now?: () => Date; session?: ActingSource | null },
   },
   actors: {
+    companyWatch,
     loadSites: fromPromise<Choice[]>(async () => siteChoices((await (await sitesApi()).sitesApi.list({ limit: 1000, sort: 'name' })).data)),
     loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: Choice[]; mayWrite: boolean }, { siteId: string }>(async ({ input }) => {
       const [reports, monitoring] = await Promise.all([reportsApi(), monitoringApi()]);
@@ -81,17 +88,30 @@ export const fridgeReportsMachine = setup({
   guards: {
     addValid: ({ context }) => context.add !== null && Object.keys(problems(context.add)).length === 0,
     hasSite: ({ context }) => context.siteId !== '',
+    withoutCompany: ({ context }) => !context.acting,
     mayAdd: ({ context }) => context.siteId !== '' && context.mayWrite,
   },
 }).createMachine({
   id: 'fridgeReports',
   context: ({ input }) => ({
     sites: [], siteId: input.siteId ?? '', fridges: [], reports: [], failure: null, add: null, addErrors: {}, addFailure: null, existingId: null, created: null,
-    mayWrite: false, now: input.now ?? (() => new Date()),
+    mayWrite: false, now: input.now ?? (() => new Date()), session: input.session ?? null, acting: actsForCompany(input.session),
   }),
+  invoke: { id: 'company', src: 'companyWatch', input: ({ context }) => ({ session: context.session, page: 'reports' }) },
+  // Another company's sites and reports: read afresh. A site the page named that the new company lacks falls back to
+  // its first (below).
+  on: {
+    'company.changed': {
+      target: '.sites',
+      actions: assign({ acting: true, sites: [], fridges: [], reports: [], failure: null, mayWrite: false, add: null, addErrors: {}, addFailure: null, existingId: null }),
+    },
+  },
   initial: 'sites',
   states: {
+    // A platform admin right after sign-in: nothing is asked until a company is chosen.
+    noCompany: {},
     sites: {
+      always: { guard: 'withoutCompany', target: 'noCompany' },
       invoke: {
         src: 'loadSites',
         onDone: {

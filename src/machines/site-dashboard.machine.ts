@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, cancel, enqueueActions, or, raise, setup, stateIn } from 'xstate';
 import type { Aggregation, DataViewType, HubInfo, Interval, NodeInfo, ReadingsResponse, SiteBasicInfo, SitePermission, SiteSummary } from '../api/contract/monitoring';
-import type { CompanyChanged, CompanySource } from './company-watch';
+import { actsForCompany, type ActingSource, type CompanyChanged } from './company-watch';
 import type { SiteViewStoreCommand } from './site-dashboard-store';
 import { PART_SOURCES, siteActors, type PartOutput, type SitePart } from './site-dashboard-actors';
 import { failureOf, type Failure } from './failure';
@@ -8,6 +8,8 @@ import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { applySiteReading, SITE_LIVE_REFRESH_MS } from './site-dashboard-live';
 import { DEFAULT_FEEDS, DEFAULT_VIEW, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
 import type { ExportsEvent } from './exports.machine';
+import type { ObjectHome } from '../api/contract/common';
+import { locateHome } from './other-company';
 
 // The view as data lives in site-view.ts; importers keep reading it from here.
 export { boundsOf, bucketMsOf, DEFAULT_FEEDS, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
@@ -17,7 +19,9 @@ export interface SiteDashboardContext {
   /** Points per series the chart can draw: about two per pixel of its width. */
   maxPoints: number;
   /** The session whose company switches the page follows; null where nobody switches (tests). */
-  session: CompanySource | null;
+  session: ActingSource | null;
+  /** The session acts for a company; without one the page asks nothing and rests in `page.noCompany`. */
+  acting: boolean;
   /** The app's live stream; null where nothing is live (tests). */
   live: LiveSource | null;
   /** A re-read of a bucketed chart is already due (live readings of its feeds arrived since the last one). */
@@ -38,6 +42,8 @@ export interface SiteDashboardContext {
   errors: Partial<Record<'sites' | SitePart, Failure>>;
   /** The app's export jobs, where Export sends the page's query; null where nothing exports (tests). */
   exports: ExportsSink | null;
+  /** The person's other company that has the site the URL names, when the token's does not: the page offers the switch. */
+  elsewhere: ObjectHome | null;
 }
 
 /** Where an export request goes: the app's exports machine. */
@@ -77,11 +83,14 @@ const siteSetup = setup({
     context: {} as SiteDashboardContext,
     events: {} as SiteDashboardEvent,
     emitted: {} as SiteDashboardEmitted,
-    input: {} as { view: SiteView; width?: number; session?: CompanySource | null; live?: LiveSource | null; exports?: ExportsSink | null },
+    input: {} as { view: SiteView; width?: number; session?: ActingSource | null; live?: LiveSource | null; exports?: ExportsSink | null },
   },
-  actors: { ...siteActors, liveWatch },
+  actors: { ...siteActors, liveWatch, locateHome },
   guards: {
+    /** The site the URL names is not the token company's (or no longer anyone's). */
+    siteMissing: ({ context }) => context.errors.info?.status === 404,
     hasSite: ({ context }) => context.view.siteId !== null,
+    withoutCompany: ({ context }) => !context.acting,
     listed: ({ context }) => context.sites.some((s) => s.id === context.view.siteId),
     hasFeeds: ({ context }) => context.view.feedIds.length > 0,
     noFeeds: ({ context }) => context.view.feedIds.length === 0,
@@ -157,8 +166,8 @@ function partInvoke<P extends SitePart>(part: P, store: (context: SiteDashboardC
  * One part of an open site, read when the site opens: `requesting`, then `success` or `error` (the states the view
  * and the tests read). `announce` mirrors a view the answer changed in the URL.
  */
-function sitePart<P extends SitePart>(part: P, store: (context: SiteDashboardContext, output: PartOutput<P>) => Partial<SiteDashboardContext>, announce = false) {
-  const states: { requesting: Leaf; success: Leaf; error: Leaf } = { requesting: { invoke: partInvoke(part, store, announce) }, success: {}, error: {} };
+function sitePart<P extends SitePart>(part: P, store: (context: SiteDashboardContext, output: PartOutput<P>) => Partial<SiteDashboardContext>, announce = false, error: Leaf = {}) {
+  const states: { requesting: Leaf; success: Leaf; error: Leaf } = { requesting: { invoke: partInvoke(part, store, announce) }, success: {}, error };
   return { initial: 'requesting' as const, states };
 }
 
@@ -197,12 +206,14 @@ export const siteDashboardMachine = siteSetup.createMachine({
     view: input.view,
     maxPoints: Math.max(200, Math.min(4000, Math.round((input.width ?? 1000) * 2))),
     session: input.session ?? null,
+    acting: actsForCompany(input.session),
     live: input.live ?? null,
     exports: input.exports ?? null,
     liveRefreshDue: false,
     sites: [],
     ...noSite(),
     errors: {},
+    elsewhere: null,
   }),
   type: 'parallel',
   invoke: [
@@ -214,7 +225,8 @@ export const siteDashboardMachine = siteSetup.createMachine({
     // The company's sites, read when the picker or a check needs them and again after every company change.
     sites: {
       initial: 'idle',
-      on: { 'company.changed': { target: '.loading', actions: assign({ sites: [] }) } },
+      // The watch announces only a company (never none): the page acts for one from here on.
+      on: { 'company.changed': { target: '.loading', actions: assign({ sites: [], acting: true }) } },
       states: {
         idle: { on: { 'sites.load': 'loading' } },
         loading: {
@@ -234,7 +246,10 @@ export const siteDashboardMachine = siteSetup.createMachine({
     page: {
       initial: 'starting',
       states: {
-        starting: { always: [{ guard: 'hasSite', target: 'open' }, { target: 'restoring' }] },
+        starting: { always: [{ guard: 'withoutCompany', target: 'noCompany' }, { guard: 'hasSite', target: 'open' }, { target: 'restoring' }] },
+        // A platform admin right after sign-in: the page says "choose a company" and asks nothing until one is chosen;
+        // a site the URL names is then checked against that company's list.
+        noCompany: { on: { 'company.changed': [{ guard: 'hasSite', target: 'checking' }, { target: 'restoring' }] } },
         // No site in the URL: the last site viewed, if one was kept.
         restoring: {
           invoke: {
@@ -259,6 +274,28 @@ export const siteDashboardMachine = siteSetup.createMachine({
           entry: raise({ type: 'sites.load' }),
           on: { 'site.open': { target: 'open', actions: ['openSite', 'announce'] } },
         },
+        // The site the URL names is not the token company's: one of the person's other companies may have it.
+        locating: {
+          invoke: {
+            id: 'locate',
+            src: 'locateHome',
+            input: ({ context }) => ({ kind: 'site' as const, id: context.view.siteId ?? '' }),
+            onDone: [
+              { guard: ({ event }) => event.output !== null, target: 'elsewhere', actions: assign({ elsewhere: ({ event }) => event.output }) },
+              { target: 'missing' },
+            ],
+            onError: { target: 'missing' },
+          },
+        },
+        // The page offers the switch; once the session acts for that company, the check finds the site and opens it.
+        elsewhere: {
+          exit: assign({ elsewhere: null }),
+          on: { 'company.changed': 'checking', 'site.choose': { target: 'picking', actions: ['forgetSite', 'announce'] } },
+        },
+        // None of the person's companies has it: the page says so, and offers the list of sites.
+        missing: {
+          on: { 'company.changed': 'checking', 'site.choose': { target: 'picking', actions: ['forgetSite', 'announce'] } },
+        },
         open: {
           type: 'parallel',
           exit: ['clearSite', cancel('live-refresh'), assign({ liveRefreshDue: false })],
@@ -273,7 +310,7 @@ export const siteDashboardMachine = siteSetup.createMachine({
             'site.export': { actions: 'requestExport' },
           },
           states: {
-            info: sitePart('info', (_, info) => ({ info })),
+            info: sitePart('info', (_, info) => ({ info }), false, { always: { guard: 'siteMissing', target: '#siteDashboard.page.locating' } }),
             permission: sitePart('permission', (_, permission) => ({ permission })),
             subSites: sitePart('subSites', (_, subSites) => ({ subSites })),
             nodes: sitePart('nodes', nodesArrived, true),

@@ -159,3 +159,35 @@ test('the site dashboard reopens the last site, and a company switch from the pa
   await expect(page.getByRole('heading', { name: 'Choose a site', level: 1 })).toBeVisible();
   await expect(main).not.toContainText(siteName);
 });
+
+test('a link to a site of the manager’s other company offers the switch and then opens it; a site of nobody’s is not found', async ({ page }) => {
+  await signInAs(page, 'manager@sitewatch.test');
+  await page.getByRole('link', { name: /^Open / }).first().click();
+  await expect(page).toHaveURL(/\/site-dashboard\?site=/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toHaveText('Site Dashboard');
+  const siteName = (await heading.innerText()).trim();
+  const link = `/site-dashboard?site=${new URL(page.url()).searchParams.get('site')}`;
+  const company = page.getByLabel('Company', { exact: true });
+  const home = (await company.locator('option:checked').textContent())!.trim();
+  const other = home === 'Northwind Care Homes' ? 'Mackwell Lighting Services' : 'Northwind Care Homes';
+  await company.selectOption({ label: other });
+  await expect(page.getByRole('heading', { name: 'Choose a site', level: 1 })).toBeVisible();
+
+  // The link, opened while acting for the other company: whose the site is, and the switch (not "it no longer exists").
+  await page.goto(link);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'In another of your companies', level: 2 })).toBeVisible();
+  await expect(main).toContainText(`This site belongs to ${home}, another of your companies.`);
+  await expect(main).not.toContainText('It no longer exists');
+  await page.screenshot({ path: 'screenshots/site-in-other-company.png' });
+  await main.getByRole('button', { name: `Switch to ${home}` }).click();
+  await expect(company.locator('option:checked')).toHaveText(home);
+  await expect(heading).toHaveText(siteName);
+
+  // A site none of the person's companies has: not found, and the way back to the list of sites.
+  await page.goto('/site-dashboard?site=no-such-site-0000');
+  await expect(main).toContainText('It no longer exists');
+  await main.getByRole('button', { name: 'Choose a site' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a site', level: 1 })).toBeVisible();
+});

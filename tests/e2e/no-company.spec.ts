@@ -14,6 +14,8 @@ const SCREENS = [
   { path: '/sites', title: 'Sites', api: '/api/sites' },
   { path: '/', title: 'Dashboard', api: '/api/dashboard' },
   { path: '/plexus', title: 'Plexus', api: '/api/plexus' },
+  { path: '/site-dashboard', title: 'Site Dashboard', api: '/api/site-dashboard' },
+  { path: '/reports', title: 'Reports', api: '/api/medication-fridge-reports' },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { changesOf, entriesOf, fridgeReportMachine, isDirty } from '../../src/ma
 import type { FridgeReport, FridgeReportSummary } from '../../src/api/contract/reports';
 import type { NodeInfo } from '../../src/api/contract/monitoring';
 import { ApiError } from '../../src/api/client';
+import type { ActingSource } from '../../src/machines/company-watch';
 
 const report = (over: Partial<FridgeReport> = {}): FridgeReport => ({
   id: 'rep1', nodeId: 'n1', nodeName: 'Vaccine fridge', period: '2026-10', status: 'draft', submittedBy: null, submittedAt: null,
@@ -212,6 +213,42 @@ describe('reports list', () => {
     a.send({ type: 'add.submit' });
     await waitFor(a, (s) => s.context.created !== null);
     expect(a.getSnapshot().context.created).toBe('rep1');
+    a.stop();
+  });
+
+  it('asks nothing without a company, and reads the chosen company’s sites; a switch reads the new company’s (issue 26 item 13)', async () => {
+    let company: string | null = null;
+    let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'admin' }) => void) | null = null;
+    const session: ActingSource = {
+      on: (_type, handler) => ((announce = handler as never), { unsubscribe: () => {} }),
+      getSnapshot: () => ({ context: { session: { companyId: company } } }),
+    };
+    const asked: string[] = [];
+    const machine = fridgeReportsMachine.provide({
+      actors: {
+        loadSites: fromPromise<{ value: string; label: string }[]>(async () => {
+          asked.push(`sites ${company}`);
+          return company === 'c1' ? [{ value: 's1', label: 'Riverside' }] : [{ value: 's7', label: 'Quay' }];
+        }),
+        loadSite: fromPromise<{ reports: FridgeReportSummary[]; fridges: { value: string; label: string }[]; mayWrite: boolean }, { siteId: string }>(async ({ input }) => {
+          asked.push(`site ${input.siteId}`);
+          return { reports: [], fridges: [], mayWrite: true };
+        }),
+      },
+    });
+    const a = createActor(machine, { input: { siteId: 's1', session } }).start();
+    expect(a.getSnapshot().matches('noCompany')).toBe(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toEqual([]);
+    company = 'c1';
+    announce!({ type: 'session.changed', companyId: 'c1', role: 'admin' });
+    await waitFor(a, (s) => s.matches({ site: { list: 'ready' } }));
+    expect(a.getSnapshot().context.siteId).toBe('s1');
+    company = 'c2';
+    announce!({ type: 'session.changed', companyId: 'c2', role: 'admin' });
+    await waitFor(a, (s) => s.matches({ site: { list: 'ready' } }) && s.context.siteId === 's7');
+    expect(a.getSnapshot().context.sites).toEqual([{ value: 's7', label: 'Quay' }]);
+    expect(asked).toEqual(['sites c1', 'site s1', 'sites c2', 'site s7']);
     a.stop();
   });
 });

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   bucketMsOf, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, siteDashboardMachine, viewFromSearch, type ExportsSink, type SiteDashboardContext, type SiteView,
 } from '../../src/machines/site-dashboard.machine';
-import type { CompanySource } from '../../src/machines/company-watch';
+import type { ActingSource } from '../../src/machines/company-watch';
 import type { LiveSource } from '../../src/machines/live-watch';
 import { SITE_LIVE_REFRESH_MS } from '../../src/machines/site-dashboard-live';
 import type { SiteViewStoreCommand } from '../../src/machines/site-dashboard-store';
@@ -30,7 +30,7 @@ interface Setup {
   sites?: () => SiteSummary[];
   /** The SiteDashboard slice's query string, or null when none was kept. */
   saved?: string | null;
-  session?: CompanySource | null;
+  session?: ActingSource | null;
   live?: LiveSource | null;
   /** What check-permission answers for the caller on every site. */
   permission?: SitePermission;
@@ -208,7 +208,7 @@ describe('site dashboard machine', () => {
     const actor = createActor(
       siteDashboardMachine.provide({
         actors: {
-          fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async () => Promise.reject(Object.assign(new Error('Site not found'), { status: 404, code: 'not_found' }))),
+          fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async () => Promise.reject(Object.assign(new Error('Server error'), { status: 500, code: 'internal_error' }))),
           fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => []),
           fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async () => []),
           fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => []),
@@ -218,9 +218,74 @@ describe('site dashboard machine', () => {
       { input: { view: { ...DEFAULT_VIEW, siteId: 's1' } } },
     ).start();
     await waitFor(actor, (s) => s.matches({ page: { open: { info: 'error', nodes: 'success' } } }));
-    expect(actor.getSnapshot().context.errors.info).toEqual({ status: 404, code: 'not_found', key: 'failure.notFound' });
+    expect(actor.getSnapshot().context.errors.info).toEqual({ status: 500, code: 'internal_error', key: 'failure.server' });
     // No feeds at the site: readings wait rather than ask for nothing.
     expect(actor.getSnapshot().matches({ page: { open: { readings: 'waiting' } } })).toBe(true);
+  });
+});
+
+describe('site dashboard machine: a site the token company does not have (issue 26 item 14)', () => {
+  const gone = () => Promise.reject(Object.assign(new Error('Site not found'), { status: 404, code: 'not_found' }));
+  const make = (home: { companyId: string; companyName: string } | null, session: ActingSource | null = null) => {
+    let company = 'c1';
+    const machine = siteDashboardMachine.provide({
+      actors: {
+        fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async ({ input }) => (company === 'c2' ? info(input.siteId) : gone())),
+        fetchPermission: fromPromise<SitePermission, { siteId: string }>(async () => ({ role: 'manager', view: true, export: true, manage: true })),
+        fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async () => []),
+        fetchHubs: fromPromise<HubInfo[], { siteId: string }>(async () => []),
+        fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async () => []),
+        fetchSites: fromPromise<SiteSummary[]>(async () => (company === 'c2' ? [summary('s9')] : [summary('s1')])),
+        locateHome: fromPromise<{ companyId: string; companyName: string } | null, { kind: 'site' | 'report'; id: string }>(async () => home),
+        siteViewStore: fromCallback<SiteViewStoreCommand>(() => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { view: { ...DEFAULT_VIEW, siteId: 's9' }, session } }).start();
+    return { actor, switchTo: (c: string) => void (company = c) };
+  };
+
+  it("offers the person's other company that has it, and opens the site once the session switches there", async () => {
+    let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'manager' }) => void) | null = null;
+    const session: ActingSource = {
+      on: (_type, handler) => ((announce = handler as never), { unsubscribe: () => {} }),
+      getSnapshot: () => ({ context: { session: { companyId: 'c1' } } }),
+    };
+    const { actor, switchTo } = make({ companyId: 'c2', companyName: 'Mackwell' }, session);
+    await waitFor(actor, (s) => s.matches({ page: 'elsewhere' }));
+    expect(actor.getSnapshot().context.elsewhere).toEqual({ companyId: 'c2', companyName: 'Mackwell' });
+    switchTo('c2');
+    announce!({ type: 'session.changed', companyId: 'c2', role: 'manager' });
+    await waitFor(actor, (s) => s.matches({ page: { open: { info: 'success' } } }));
+    expect(actor.getSnapshot().context.info?.id).toBe('s9');
+    expect(actor.getSnapshot().context.elsewhere).toBeNull();
+    actor.stop();
+  });
+
+  it('says not found when none of the person’s companies has it, and offers the list of sites', async () => {
+    const { actor } = make(null);
+    await waitFor(actor, (s) => s.matches({ page: 'missing' }));
+    actor.send({ type: 'site.choose' });
+    expect(actor.getSnapshot().matches({ page: 'picking' })).toBe(true);
+    actor.stop();
+  });
+});
+
+describe('site dashboard machine: a session without a company (issue 26 item 13)', () => {
+  it('asks nothing, rests in noCompany, and checks the named site against the list once a company is chosen', async () => {
+    let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'admin' }) => void) | null = null;
+    const session: ActingSource = {
+      on: (_type, handler) => ((announce = handler as never), { unsubscribe: () => {} }),
+      getSnapshot: () => ({ context: { session: { companyId: null } } }),
+    };
+    const { actor, calls } = start({}, undefined, { session });
+    expect(actor.getSnapshot().matches({ page: 'noCompany' })).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect([calls.info.length, calls.sites, calls.nodes]).toEqual([0, 0, 0]);
+    announce!({ type: 'session.changed', companyId: 'c1', role: 'admin' });
+    await settled(actor);
+    expect(calls.sites).toBe(1);
+    expect(actor.getSnapshot().context.info?.id).toBe('s1');
+    actor.stop();
   });
 });
 

@@ -12,7 +12,7 @@ describe('site dashboard machine, model-based', () => {
   const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(id) });
   const sources = {
     info: 'fetchInfo', permission: 'fetchPermission', subSites: 'fetchSubSites', hubs: 'fetchHubs', nodes: 'fetchNodes', readings: 'fetchReadings', minmax: 'fetchMinMax',
-    sites: 'fetchSites', saved: 'loadSavedView',
+    sites: 'fetchSites', saved: 'loadSavedView', locate: 'locateHome',
   };
   // The store writes to browser storage, which tests do not have.
   const others = { siteViewStore: fromCallback(() => {}) };
@@ -54,8 +54,11 @@ describe('site dashboard machine, model-based', () => {
     ] as never,
   });
 
-  // The page: no site in the URL, the kept view, the company's sites, a company switch, leaving for the picker.
-  const pageInput = { view: DEFAULT_VIEW, width: 800 };
+  // A session that acts for no company yet (a platform admin right after sign-in); company.changed gives it one.
+  const session = { on: () => ({ unsubscribe: () => {} }), getSnapshot: () => ({ context: { session: { companyId: null } } }) };
+  // The page: no company yet, no site in the URL, the kept view, the company's sites, a company switch, leaving for
+  // the picker.
+  const pageInput = { view: DEFAULT_VIEW, width: 800, session };
   const pageKey = (s: AnyMachineSnapshot) => {
     const c = s.context as { view: { siteId: string | null }; sites: { id: string }[] };
     return JSON.stringify({ v: s.value, s: c.view.siteId, l: c.sites.map((x) => x.id) });
@@ -76,15 +79,41 @@ describe('site dashboard machine, model-based', () => {
     ] as never,
   });
 
-  it('covers its states and transitions between the two models, and the machine follows every path', async () => {
+  // A site the token's company does not have, and a session that acts for no company yet: the session starts without
+  // one, a company is chosen, the named site's info is refused (404), and the person's other company has it or none
+  // does. The open site's other parts are left out: the first model has them.
+  const notHere = { status: 404, code: 'not_found' };
+  const awayInput = { view: { ...DEFAULT_VIEW, siteId: 's9' }, width: 800, session };
+  const awayKey = (s: AnyMachineSnapshot) => {
+    const v = s.value as { page: string | { open: { info: string } } };
+    return JSON.stringify({ p: typeof v.page === 'string' ? v.page : v.page.open.info, s: (s.context as { view: { siteId: string | null } }).view.siteId });
+  };
+  const away = buildModel({
+    machine: siteDashboardMachine,
+    input: awayInput,
+    serialize: (s) => JSON.stringify({ k: awayKey(s), sites: (s.value as { sites: string }).sites }),
+    simpleSerialize: awayKey,
+    events: [
+      { type: 'company.changed', companyId: 'c1' },
+      done('sites', [{ id: 's9' }]), done('sites', []),
+      { type: 'xstate.error.actor.info', error: Object.assign(new Error('Site not found'), notHere) },
+      done('locate', { companyId: 'c2', companyName: 'Two' }), done('locate', null), fail('locate'),
+      { type: 'site.choose' },
+    ] as never,
+  });
+
+  it('covers its states and transitions between the three models, and the machine follows every path', async () => {
     printCoverage('site-dashboard (open site)', site.coverage);
     printCoverage('site-dashboard (page)', page.coverage);
+    printCoverage('site-dashboard (not here)', away.coverage);
     // `starting` only chooses between a site and the kept view on entry: never at rest, it is counted as entered in
     // the microstep that passes through it.
-    expect(site.coverage.missingStates.filter((x) => page.coverage.missingStates.includes(x))).toEqual([]);
-    expect(site.coverage.missingTransitions.filter((x) => page.coverage.missingTransitions.includes(x))).toEqual([]);
+    const missedByAll = (a: string[], b: string[], c: string[]) => a.filter((x) => b.includes(x) && c.includes(x));
+    expect(missedByAll(site.coverage.missingStates, page.coverage.missingStates, away.coverage.missingStates)).toEqual([]);
+    expect(missedByAll(site.coverage.missingTransitions, page.coverage.missingTransitions, away.coverage.missingTransitions)).toEqual([]);
     await replay(siteDashboardMachine, site.paths.slice(0, 400), siteInput, sources, others);
     await replay(siteDashboardMachine, page.paths.slice(0, 400), pageInput, sources, others);
+    await replay(siteDashboardMachine, away.paths.slice(0, 400), awayInput, sources, others);
   }, 120_000);
 });
 

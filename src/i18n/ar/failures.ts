@@ -39,8 +39,9 @@ export const failures = {
   'failure.inUse.sites': 'لا تزال له مواقع عددها {{count}}: {{names}}',
   'failure.inUse.members': 'لا يزال له أعضاء عددهم {{count}}: {{names}}',
   'failure.inUse.readings': 'لا يزال يحتوي على قراءات عددها {{count}}؛ وسيؤدي حذفه إلى فقدانها.',
-  // A link to something of the person's other company (issue 26 item 14).
+  // A link to something of the person's other company.
   'elsewhere.title': 'في شركة أخرى من شركاتك',
   'elsewhere.report': 'ينتمي هذا التقرير إلى {{company}}، وهي شركة أخرى من شركاتك.',
+  'elsewhere.site': 'ينتمي هذا الموقع إلى {{company}}، وهي شركة أخرى من شركاتك.',
   'elsewhere.switch': 'الانتقال إلى {{company}}',
 } as const;

@@ -39,8 +39,9 @@ export const failures = {
   'failure.inUse.sites': 'Still has {{count}} site(s): {{names}}',
   'failure.inUse.members': 'Still has {{count}} member(s): {{names}}',
   'failure.inUse.readings': 'Still holds {{count}} reading(s); deleting it would lose them.',
-  // A link to something of the person's other company (issue 26 item 14).
+  // A link to something of the person's other company.
   'elsewhere.title': 'In another of your companies',
   'elsewhere.report': 'This report belongs to {{company}}, another of your companies.',
+  'elsewhere.site': 'This site belongs to {{company}}, another of your companies.',
   'elsewhere.switch': 'Switch to {{company}}',
 } as const;

@@ -39,8 +39,9 @@ export const failures = {
   'failure.inUse.sites': 'Todavía tiene {{count}} ubicación(es): {{names}}',
   'failure.inUse.members': 'Todavía tiene {{count}} miembro(s): {{names}}',
   'failure.inUse.readings': 'Todavía contiene {{count}} lectura(s); si lo elimina, se perderán.',
-  // A link to something of the person's other company (issue 26 item 14).
+  // A link to something of the person's other company.
   'elsewhere.title': 'En otra de sus empresas',
   'elsewhere.report': 'Este informe pertenece a {{company}}, otra de sus empresas.',
+  'elsewhere.site': 'Este sitio pertenece a {{company}}, otra de sus empresas.',
   'elsewhere.switch': 'Cambiar a {{company}}',
 } as const;

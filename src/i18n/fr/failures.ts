@@ -39,8 +39,9 @@ export const failures = {
   'failure.inUse.sites': 'Contient encore {{count}} site(s) : {{names}}',
   'failure.inUse.members': 'Compte encore {{count}} membre(s) : {{names}}',
   'failure.inUse.readings': 'Contient encore {{count}} mesure(s) ; sa suppression entraînerait leur perte.',
-  // A link to something of the person's other company (issue 26 item 14).
+  // A link to something of the person's other company.
   'elsewhere.title': 'Dans une autre de vos entreprises',
   'elsewhere.report': 'Ce rapport appartient à {{company}}, une autre de vos entreprises.',
+  'elsewhere.site': 'Ce site appartient à {{company}}, une autre de vos entreprises.',
   'elsewhere.switch': 'Passer à {{company}}',
 } as const;

@@ -39,8 +39,9 @@ export const failures = {
   'failure.inUse.sites': 'Contiene ancora {{count}} sito/i: {{names}}',
   'failure.inUse.members': 'Ha ancora {{count}} membro/i: {{names}}',
   'failure.inUse.readings': 'Contiene ancora {{count}} misurazione/i; eliminandolo andrebbero perse.',
-  // A link to something of the person's other company (issue 26 item 14).
+  // A link to something of the person's other company.
   'elsewhere.title': 'In un’altra delle tue aziende',
   'elsewhere.report': 'Questo report appartiene a {{company}}, un’altra delle tue aziende.',
+  'elsewhere.site': 'Questo sito appartiene a {{company}}, un’altra delle tue aziende.',
   'elsewhere.switch': 'Passa a {{company}}',
 } as const;

@@ -39,8 +39,9 @@ export const failures = {
   'failure.inUse.sites': '仍有 {{count}} 个站点：{{names}}',
   'failure.inUse.members': '仍有 {{count}} 名成员：{{names}}',
   'failure.inUse.readings': '仍保存有 {{count}} 条读数；删除后这些读数将会丢失。',
-  // A link to something of the person's other company (issue 26 item 14).
+  // A link to something of the person's other company.
   'elsewhere.title': '在您的另一家公司中',
   'elsewhere.report': '此报告属于 {{company}}，这是您的另一家公司。',
+  'elsewhere.site': '此站点属于 {{company}}，这是您的另一家公司。',
   'elsewhere.switch': '切换到 {{company}}',
 } as const;

@@ -13,6 +13,7 @@ import { Callout } from '../ui/callout';
 import { StatusBadge } from '../ui/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { OtherCompany } from '../ui/other-company';
+import { ChooseCompany } from '../ui/choose-company';
 import { useActors } from '../actors';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import * as l from '../ui/layout.css';
@@ -45,7 +46,9 @@ export function ReportsView() {
 }
 
 function ReportsList({ siteId: wanted }: { siteId?: string }) {
-  const actor = useActorRef(fridgeReportsMachine, { input: { siteId: wanted } });
+  const { session } = useActors();
+  const actor = useActorRef(fridgeReportsMachine, { input: { siteId: wanted, session } });
+  const noCompany = useSelector(actor, (s) => s.matches('noCompany'));
   const [, navigate] = useLocation();
   const sites = useSelector(actor, (s) => s.context.sites);
   const siteId = useSelector(actor, (s) => s.context.siteId);
@@ -73,6 +76,14 @@ function ReportsList({ siteId: wanted }: { siteId?: string }) {
     { id: 'submitted', header: t('reports.submittedAt'), width: '1.4fr', cell: (r) => (r.submittedAt ? formatDate(new Date(r.submittedAt), { dateStyle: 'medium', timeStyle: 'short' }) : '—') },
   ], [locale, siteId]);
   if (created) return <Redirect to={href(siteId, created)} />;
+  if (noCompany) {
+    return (
+      <section aria-labelledby="page-title" className={l.page.normal}>
+        <PageHeader title={t('nav.reports')} subtitle={t('reports.intro')} />
+        <ChooseCompany />
+      </section>
+    );
+  }
   const status = loading ? (
     <LoadingState label={t('reports.loading')} variant="inline" />
   ) : failed ? (

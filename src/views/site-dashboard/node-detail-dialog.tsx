@@ -41,7 +41,7 @@ export interface NodeDetailDialogProps {
 }
 
 /**
- * One node of the site dashboard (issue 26 item 11): each feed's latest reading against its safe range, the node's
+ * One node of the site dashboard: each feed's latest reading against its safe range, the node's
  * battery, signal and last seen, and its alert events (`GET /api/alertevents/{nodeId}`), each a way to Alert Events.
  */
 export function NodeDetailDialog({ node, site, onClose }: NodeDetailDialogProps) {

@@ -19,6 +19,8 @@ import { Card, Cluster, Grid, Muted, Page, Stack, Toolbar } from '../ui/layout';
 import { Button } from '../ui/button';
 import { CheckboxGroupField, FieldAction, InputField, SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ChooseCompany } from '../ui/choose-company';
+import { OtherCompany } from '../ui/other-company';
 import { ExportsDialog } from './exports-dialog';
 import { ShareLinksDialog } from './share-links-dialog';
 import { NodeDetailDialog } from './node-detail-dialog';
@@ -62,7 +64,7 @@ function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (sear
   const close = useCallback(() => setPanel(null), []);
   const dialog =
     panel === 'exports' ? <ExportsDialog siteId={siteId} siteName={siteName} schedule={schedule} onClose={close} /> : panel === 'shares' && siteId ? <ShareLinksDialog siteId={siteId} siteName={siteName ?? ''} onClose={close} /> : null;
-  const page = useSelector(site, (st) => (st.matches({ page: 'open' }) ? 'open' : st.matches({ page: 'picking' }) ? 'picking' : 'waiting'));
+  const page = useSelector(site, (st) => (['open', 'picking', 'noCompany', 'elsewhere', 'missing'] as const).find((p) => st.matches({ page: p })) ?? 'waiting');
   // The machine owns the view; the URL only mirrors it so it can be bookmarked and shared.
   useEffect(() => {
     const sub = site.on('view.changed', (e) => {
@@ -74,10 +76,32 @@ function SiteDashboardPage({ search, onWrite }: { search: string; onWrite: (sear
   }, [site, onWrite]);
   if (page === 'open') return <>{<SiteDashboard site={site} openPanel={setPanel} />}{dialog}</>;
   if (page === 'picking') return <>{<SitePicker site={site} />}{dialog}</>;
+  if (page === 'noCompany') {
+    return (
+      <Page title={t('site.title')} width="wide">
+        <ChooseCompany />
+      </Page>
+    );
+  }
+  if (page === 'elsewhere' || page === 'missing') return <SiteNotHere site={site} />;
   // Finding the last site viewed, or whether the open one is the new company's: nothing of an old site is shown.
   return (
     <Page title={t('site.title')} width="wide">
       <LoadingState variant="skeleton" label={t('site.loading')} lines={6} />
+    </Page>
+  );
+}
+
+/** The site the URL names is not the company's: another of the person's companies has it, or none does. */
+function SiteNotHere({ site }: { site: SiteActor }) {
+  const elsewhere = useSelector(site, (st) => st.context.elsewhere);
+  return (
+    <Page title={t('site.title')} width="wide">
+      {elsewhere ? (
+        <OtherCompany home={elsewhere} text={t('elsewhere.site', { company: elsewhere.companyName })} />
+      ) : (
+        <ErrorState message={t('failure.notFound')} action={<Button onClick={() => site.send({ type: 'site.choose' })}>{t('site.choose')}</Button>} />
+      )}
     </Page>
   );
 }
