@@ -74,6 +74,7 @@ function byStatus(status: number): I18nKey {
   if (status === 401) return 'failure.sessionEnded';
   if (status === 403) return 'failure.forbidden';
   if (status === 404) return 'failure.notFound';
+  if (status === 429) return 'failure.rateLimited';
   if (status >= 500) return 'failure.server';
   return 'failure.unknown';
 }

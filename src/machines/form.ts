@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { passwordRule } from '../api/contract/common';
 import type { I18nKey } from '../i18n';
-import type { ErrorInfo } from './session.machine';
+import { failureOf, type Failure } from './failure';
 
 /**
  * Field checks shared by the account machines (sign-up, forgot and reset password, profile). The password rule is
@@ -23,7 +23,7 @@ export type FieldErrors<F extends string> = Partial<Record<F, FieldMessage[]>>;
 export type Touched<F extends string> = Partial<Record<F, true>>;
 
 /** A failed call as the account forms show it; `field` names the field the server blamed, if it is one of ours. */
-export interface FormFailure<F extends string> extends ErrorInfo {
+export interface FormFailure<F extends string> extends Failure {
   field: F | null;
 }
 
@@ -116,17 +116,15 @@ export const hasErrors = <F extends string>(all: FieldErrors<F>) => Object.value
 export const unmetParts = (password: string): PasswordPart[] =>
   passwordProblems(password).flatMap((m) => (m.part === 'max' ? ['length' as const] : m.part ? [m.part] : []));
 
-/** A failure from an api call as plain data; the server's `details[0].path` becomes the field when it is one of ours. */
+/**
+ * A failure from an api call as plain data: its dictionary key (never the server's English text), and the server's
+ * `details[0].path` as the field when it is one of ours.
+ */
 export function toFailure<F extends string>(e: unknown, fields: readonly F[]): FormFailure<F> {
-  const x = e as { status?: unknown; code?: unknown; message?: unknown; details?: unknown } | null;
+  const x = e as { details?: unknown } | null;
   const details = Array.isArray(x?.details) ? (x.details as { path?: unknown }[]) : [];
   const path = typeof details[0]?.path === 'string' ? details[0].path : null;
-  return {
-    status: typeof x?.status === 'number' ? x.status : 0,
-    code: typeof x?.code === 'string' ? x.code : 'unknown_error',
-    message: typeof x?.message === 'string' ? x.message : String(e),
-    field: path && (fields as readonly string[]).includes(path) ? (path as F) : null,
-  };
+  return { ...failureOf(e), field: path && (fields as readonly string[]).includes(path) ? (path as F) : null };
 }
 
 /** A form as the account machines hold it: the values, what was left, whether a submit was tried, what to show. */

@@ -4,7 +4,7 @@ import * as profileApi from '../api/profile.api';
 import { locale as localeSchema, type Me, type Session } from '../api/contract/auth';
 import { updateProfileRequest, type UpdateProfileRequest } from '../api/contract/profile';
 import type { I18nKey, Locale } from '../i18n';
-import type { ErrorInfo } from './session.machine';
+import type { Failure } from './failure';
 import {
   type FieldChange, type FieldErrors, type Form, type PasswordPart, confirmProblems, editField, isValid, leaveField, newForm,
   passwordProblems, revealAll, textProblems, toFailure, unmetParts,
@@ -46,7 +46,7 @@ export interface ProfileContext extends Omit<ProfileInput, 'shadowing'> {
   /** The profile as the server last answered it, or null until loaded. */
   profile: Me | null;
   /** Why GET /api/me failed, for the view to show with Try again. */
-  loadFailure: ErrorInfo | null;
+  loadFailure: Failure | null;
   /** Name and language. */
   details: Form<DetailsValues>;
   /** The change-password form; emptied once the change went through. */

@@ -105,6 +105,8 @@ export const sessionSetup = setup({
      */
     isRefusalOfAnotherCall: ({ event }, params: { call: string }) =>
       event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== params.call,
+    isRefusalAfterLogout: ({ context, event }) =>
+      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.token != null && event.token === context.loggedOutToken,
     isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
     isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
     /**

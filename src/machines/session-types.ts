@@ -15,16 +15,6 @@ export const SESSION_ACTION_CALLS: readonly string[] = ['/api/switch-company', '
 /** A session as held by the client: the server's session stamped with loggedTime (SPEC §3). */
 export type HeldSession = Session & { loggedTime: number };
 
-/**
- * A failure as the api layer describes it, with the server's English text: the account forms' own record (form.ts).
- * The session keeps a Failure instead (a code and its dictionary key), so none of that text reaches the screen.
- */
-export interface ErrorInfo {
-  status: number;
-  code: string;
-  message: string;
-}
-
 export interface SessionContext {
   /** The session in use, or null when signed out. */
   session: HeldSession | null;
@@ -46,6 +36,8 @@ export interface SessionContext {
   refreshError: Failure | null;
   /** The refresh token the pending refresh presented: its answer replaces only the session that held it. */
   refreshingWith: string | null;
+  /** The access token of the session the person logged out of: its calls refused after the logout say nothing. */
+  loggedOutToken: string | null;
 }
 
 export type SessionEvent =

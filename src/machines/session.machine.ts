@@ -11,7 +11,7 @@ export { homeOf, ROUTES, safeReturnTo, signInPath } from './session-routes';
 export { adoptRefreshed, needsRefresh } from './session-refresh';
 export {
   REFRESH_THRESHOLD_MS, RESEND_COOLDOWN_MS,
-  type ErrorInfo, type HeldSession, type Restored, type SessionContext, type SessionEmitted, type SessionEvent, type StoreCommand,
+  type HeldSession, type Restored, type SessionContext, type SessionEmitted, type SessionEvent, type StoreCommand,
 } from './session-types';
 
 /**
@@ -32,6 +32,7 @@ export const sessionMachine = sessionSetup.createMachine({
     unauthorizedCount: 0,
     refreshError: null,
     refreshingWith: null,
+    loggedOutToken: null,
   },
   invoke: { id: 'store', src: 'sessionStore' },
   initial: 'restoring',
@@ -40,6 +41,8 @@ export const sessionMachine = sessionSetup.createMachine({
     // Outside a signed-in session only transport failures and the 401 count matter (a second of several simultaneous
     // 401s arrives here, after the first has ended the session); auth calls report their own errors.
     'api.failed': [
+      // A page's call already out when the person logged out, refused after the logout's answer: they asked for it.
+      { guard: 'isRefusalAfterLogout' },
       { guard: 'isUnauthorized', actions: { type: 'countUnauthorized', params: ({ event }) => ({ failure: failureOf(event) }) } },
       { guard: 'isNetworkOnline', actions: 'goMaintenance' },
       { guard: 'isNetworkOffline', actions: 'noticeOffline' },
@@ -122,6 +125,7 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     loggingOut: {
+      entry: assign({ loggedOutToken: ({ context }) => context.session?.accessToken ?? null }),
       // The server revokes the family before it answers: a page's call refused meanwhile says nothing the person did
       // not ask for (no "session ended" notice, no count). The logout's own failures are reported as anywhere else.
       on: { 'api.failed': { guard: { type: 'isRefusalOfAnotherCall', params: { call: '/api/logout' } } } },

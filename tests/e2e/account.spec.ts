@@ -106,7 +106,8 @@ test('signing up again with a taken email answers the same (the owner is mailed)
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByLabel('I agree to the terms and conditions').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Too many sign-ups from this address. Try again later.');
+  // In the reader's words from the code, never the server's English text.
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Wait a moment and try again.');
 });
 
 test('the password rule is shown next to the field, its errors appear on blur, and a mismatch is an error', async ({ page }) => {
@@ -225,9 +226,9 @@ test('My Profile: change the name, then the password, and stay signed in', async
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password', exact: true }).click();
   // Announced once by the global notice (SPEC §8), and shown on the form, linked to the field it is about.
-  await expect(page.getByRole('alert')).toContainText('The current password is not correct');
+  await expect(page.getByRole('alert')).toContainText('The current password is not correct.');
   await expect(current).toHaveAttribute('aria-invalid', 'true');
-  await expect(current).toHaveAccessibleDescription('The current password is not correct');
+  await expect(current).toHaveAccessibleDescription('The current password is not correct.');
 
   await current.fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password', exact: true }).click();

@@ -54,7 +54,7 @@ describe('forgot-password machine', () => {
     actor.send({ type: 'forgot.change', field: 'email', value: 'a@example.test' });
     actor.send({ type: 'forgot.submit' });
     await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
-    expect(actor.getSnapshot().context.form.failure).toMatchObject({ status: 429, message: 'Too many requests', field: null });
+    expect(actor.getSnapshot().context.form.failure).toMatchObject({ status: 429, key: 'failure.rateLimited', field: null });
     actor.send({ type: 'forgot.submit' });
     await waitFor(actor, (s) => s.matches('sent'));
   });

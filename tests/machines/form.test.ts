@@ -54,8 +54,8 @@ describe('form checks on change and on blur (SPEC §5)', () => {
 
   it('toFailure keeps the field the server blamed only when it is a field of the form', () => {
     const e = Object.assign(new Error('The current password is not correct'), { status: 400, code: 'invalid_password', details: [{ path: 'currentPassword' }] });
-    expect(toFailure(e, ['currentPassword'] as const)).toEqual({ status: 400, code: 'invalid_password', message: 'The current password is not correct', field: 'currentPassword' });
+    expect(toFailure(e, ['currentPassword'] as const)).toEqual({ status: 400, code: 'invalid_password', key: 'failure.wrongPassword', field: 'currentPassword' });
     expect(toFailure(e, ['email'] as const).field).toBeNull();
-    expect(toFailure('boom', [])).toMatchObject({ status: 0, code: 'unknown_error', message: 'boom', field: null });
+    expect(toFailure('boom', [])).toMatchObject({ status: 0, code: 'unknown_error', key: 'failure.unknown', field: null });
   });
 });

@@ -69,7 +69,7 @@ describe('profile machine: details', () => {
     let n = 0;
     const { actor, calls } = start({ load: async () => (n++ === 0 ? Promise.reject(apiError(500, 'Internal error')) : me()) });
     await waitFor(actor, (s) => s.matches({ details: 'loadFailed' }));
-    expect(actor.getSnapshot().context.loadFailure).toMatchObject({ status: 500, message: 'Internal error' });
+    expect(actor.getSnapshot().context.loadFailure).toMatchObject({ status: 500, key: 'failure.server' });
     actor.send({ type: 'profile.retry' });
     await ready(actor);
     expect(actor.getSnapshot().context.loadFailure).toBeNull();
@@ -118,7 +118,7 @@ describe('profile machine: details', () => {
     actor.send({ type: 'profile.change', field: 'name', value: 'Uma X' });
     actor.send({ type: 'profile.save' });
     await waitFor(actor, (s) => s.matches({ details: { editing: 'failed' } }));
-    expect(actor.getSnapshot().context.details.failure).toMatchObject({ message: 'name: Too big', field: 'name' });
+    expect(actor.getSnapshot().context.details.failure).toMatchObject({ key: 'failure.badRequest', field: 'name' });
     expect(actor.getSnapshot().context.details.values.name).toBe('Uma X');
   });
 });
@@ -167,7 +167,7 @@ describe('profile machine: change password', () => {
     fillPassword(actor, { currentPassword: 'Wrong1234', password: 'Newpass12', confirmPassword: 'Newpass12' });
     actor.send({ type: 'changePassword.submit' });
     await waitFor(actor, (s) => s.matches({ password: { editing: 'failed' } }));
-    expect(actor.getSnapshot().context.password.failure).toMatchObject({ message: 'The current password is not correct', field: 'currentPassword' });
+    expect(actor.getSnapshot().context.password.failure).toMatchObject({ key: 'failure.wrongPassword', field: 'currentPassword' });
     expect(sent).toEqual([]);
   });
 });

@@ -281,6 +281,19 @@ describe('session machine: logout', () => {
     expect(emitted.filter((e) => e.type === 'notice')).toEqual([]);
   });
 
+  it('a page\'s call refused after the logout has answered neither notices nor counts; another session\'s refusal still does', async () => {
+    const { actor, emitted, stored } = await signedIn({}, { logout: async () => ({ loggedOut: true }) });
+    const token = actor.getSnapshot().context.session!.accessToken;
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (st) => st.matches('signedOut'));
+    actor.send({ type: 'api.failed', status: 401, code: 'session_revoked', online: true, path: '/', call: '/api/alertevents', token });
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(0);
+    expect(stored.filter((c) => c.type === 'store.count')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'notice')).toEqual([]);
+    actor.send({ type: 'api.failed', status: 401, code: 'session_revoked', online: true, path: '/', call: '/api/alertevents', token: 'another-token' });
+    expect(actor.getSnapshot().context.unauthorizedCount).toBe(1);
+  });
+
   it('signs out even when the server cannot be told', async () => {
     const { actor } = await signedIn({}, { logout: async () => Promise.reject(apiError(0, 'Network Error')) });
     actor.send({ type: 'session.logout' });

@@ -73,19 +73,19 @@ describe('sign-up machine', () => {
     fill(actor);
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
-    expect(actor.getSnapshot().context.form.failure).toEqual({ status: 400, code: 'bad_request', message: 'password: Password must contain a digit', field: 'password' });
+    expect(actor.getSnapshot().context.form.failure).toEqual({ status: 400, code: 'bad_request', key: 'failure.badRequest', field: 'password' });
     actor.send({ type: 'signup.change', field: 'name', value: 'Nia' });
     expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.form.failure).toBeNull();
   });
 
-  it('a rate limit is shown as the server words it, and a second submit is allowed', async () => {
+  it('a rate limit is shown in the reader’s words (never the server’s English), and a second submit is allowed', async () => {
     let n = 0;
     const { actor, calls } = start(async () => (n++ === 0 ? Promise.reject(apiError(429, 'Too many attempts. Try again in 60 s.', 'rate_limited')) : { created: true }));
     fill(actor);
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
-    expect(actor.getSnapshot().context.form.failure?.message).toBe('Too many attempts. Try again in 60 s.');
+    expect(actor.getSnapshot().context.form.failure?.key).toBe('failure.rateLimited');
     actor.send({ type: 'signup.submit' });
     await waitFor(actor, (s) => s.matches('created'));
     expect(calls).toHaveLength(2);

@@ -68,6 +68,8 @@ const EVENTS = [
   { ...apiFailed(403, true, '/', '/api/medication-fridge-reports/r1'), method: 'PUT' },
   // A refusal of a token the session no longer holds (the shadow's, after its exit) says nothing of the session.
   { ...apiFailed(401), token: 'shadow' },
+  // A page's call of the session logged out of, refused after the logout's answer: the person asked for it.
+  { ...apiFailed(401), token: 'admin-c1' },
   { type: 'api.failed', status: 0, code: 'timeout', online: true, path: '/', call: '/api/sites' },
   { type: 'api.succeeded' },
   { type: 'route.visited', path: '/reports' },
@@ -87,6 +89,7 @@ const serialize = (s: AnyMachineSnapshot) => {
     cid: c.session?.companyId ?? null,
     held: Object.keys(c.userTokens).sort(),
     counted: c.unauthorizedCount > 0,
+    loggedOut: c.loggedOutToken !== null,
     // Whether a pending refresh still answers for the session in use (a switch or shadow meanwhile makes it stale).
     refreshInUse: c.refreshingWith !== null && c.refreshingWith === c.session?.refreshToken,
   });

@@ -44,7 +44,7 @@ export function ForgotPasswordView() {
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
           {failure && (
             <Callout id={failureId} role="alert" tone="error">
-              {failure.message}
+              {t(failure.key, failure.params)}
             </Callout>
           )}
           <TextField

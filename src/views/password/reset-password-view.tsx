@@ -28,7 +28,7 @@ export function ResetPasswordView() {
 
   if (phase === 'verifying') return <LinkChecking title={t('reset.title')} label={t('reset.checking')} />;
   if (phase === 'verifyFailed') {
-    return <LinkCheckFailed title={t('reset.title')} message={t('reset.checkFailed', { message: verifyFailure?.message ?? '' })} onRetry={() => actor.send({ type: 'reset.retry' })} />;
+    return <LinkCheckFailed title={t('reset.title')} message={t('reset.checkFailed', { message: verifyFailure ? t(verifyFailure.key, verifyFailure.params) : '' })} onRetry={() => actor.send({ type: 'reset.retry' })} />;
   }
   if (phase === 'invalid') {
     return <LinkInvalid title={t('reset.invalid.title')} text={t('reset.invalid.text')} again={{ href: '/forgotpassword', label: t('reset.invalid.again') }} />;
@@ -50,7 +50,7 @@ export function ResetPasswordView() {
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
         {failure && (
           <Callout id={ids.failure} role="alert" tone="error">
-            {failure.message}
+            {t(failure.key, failure.params)}
           </Callout>
         )}
         <NewPasswordFields

@@ -52,7 +52,7 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
         ) : (
           <ErrorState
             compact
-            message={t('profile.loadFailed', { message: loadFailure?.message ?? '' })}
+            message={t('profile.loadFailed', { message: loadFailure ? t(loadFailure.key, loadFailure.params) : '' })}
             action={
               <Button variant="secondary" onClick={() => actor.send({ type: 'profile.retry' })}>
                 {t('profile.retry')}
@@ -78,7 +78,7 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
         {/* Not role=alert: a failed signed-in call is already announced by the global notice (SPEC §8). */}
         {failure && (
           <Callout id={ids.failure} tone="error">
-            {failure.message}
+            {t(failure.key, failure.params)}
           </Callout>
         )}
         {saved && (
@@ -143,7 +143,7 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
         {failure && (
           <Callout id={ids.failure} tone="error">
-            {failure.message}
+            {t(failure.key, failure.params)}
           </Callout>
         )}
         {changed && (

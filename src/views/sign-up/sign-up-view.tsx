@@ -50,7 +50,7 @@ export function SignUpView() {
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
           {failure && (
             <Callout id={ids.failure} role="alert" tone="error">
-              {failure.message}
+              {t(failure.key, failure.params)}
             </Callout>
           )}
           <TextField

@@ -13,7 +13,7 @@ export function VerifyEmailView() {
 
   if (phase === 'checking') return <LinkChecking title={t('verifyEmail.title')} label={t('verifyEmail.checking')} />;
   if (phase === 'failed') {
-    return <LinkCheckFailed title={t('verifyEmail.title')} message={t('verifyEmail.checkFailed', { message: failure?.message ?? '' })} onRetry={() => actor.send({ type: 'verify.retry' })} />;
+    return <LinkCheckFailed title={t('verifyEmail.title')} message={t('verifyEmail.checkFailed', { message: failure ? t(failure.key, failure.params) : '' })} onRetry={() => actor.send({ type: 'verify.retry' })} />;
   }
   if (phase === 'invalid') {
     return <LinkInvalid title={t('verifyEmail.invalid.title')} text={t('verifyEmail.invalid.text')} again={{ href: '/signup', label: t('verifyEmail.invalid.again') }} />;
