@@ -38,7 +38,7 @@ export type SessionAction = BrowserAction & {
     | 'shadow.company' | 'shadow.user' | 'shadow.accepted' | 'shadow.cut'
     | 'shadow.exit' | 'exit.accepted' | 'exit.racing' | 'exit.overtaken' | 'exit.cut'
     | 'token.expire' | 'refresh.accepted' | 'refresh.refused' | 'refresh.cut'
-    | 'logout.submit' | 'logout.accepted' | 'logout.cut' | 'logout.offline' | 'logout.revoked' | 'logout.overtaken'
+    | 'logout.submit' | 'logout.accepted' | 'logout.cut' | 'logout.offline' | 'logout.revoked' | 'logout.overtaken' | 'logout.late'
     | 'data.revoked' | 'data.forbidden' | 'write.forbidden' | 'write.invalid' | 'data.cut' | 'data.offline' | 'data.notFound' | 'profile.save' | 'password.change' | 'page.visit'
     | 'maintenance.back' | 'maintenance.cut';
   /** The email typed, the company chosen, or the shadow asked for. */
@@ -108,6 +108,8 @@ export function sessionActions(state: BrowserState): SessionAction[] {
     // The server ends the session before it answers the logout: a page's read sent before the logout and refused in that
     // gap arrives first. The logout's answer decides, and nothing else is said.
     add('logout.overtaken', [failed(401, '/api/me'), done('logout', { loggedOut: true })]);
+    // The same read refused only after the logout's answer has signed the person out: it is of the session they left.
+    add('logout.late', [done('logout', { loggedOut: true }), failed(401, '/api/me', true, '/', c.session?.accessToken)]);
   }
   return out;
 }

@@ -318,7 +318,7 @@ export class SessionDriver {
         await endSessionElsewhere(this.page, this.revokeWith);
         return this.release('continue');
       case 'logout.submit':
-        if (next?.type === 'logout.overtaken') {
+        if (next?.type === 'logout.overtaken' || next?.type === 'logout.late') {
           // A page's read on its way as the person logs out: the profile's, held until the logout has ended the session.
           if (new URL(page.url()).pathname === '/my-profile') await this.visitAnotherPage();
           this.racing = (await this.holdFirst(ME)).route;
@@ -350,6 +350,22 @@ export class SessionDriver {
         await this.release('continue');
         // The person asked to leave: the sign-in page, and no word of a session that ended.
         await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+        await expect(page.getByText('Your session has ended')).toHaveCount(0);
+        return;
+      }
+      case 'logout.late': {
+        // The logout answers and the person is on the sign-in page; only then is the read sent before the logout let
+        // through, and refused. It belongs to the session they chose to leave: nothing is said of a session ending.
+        await this.release('continue');
+        await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+        const read = await this.racing!;
+        this.racing = null;
+        const answered = page.waitForResponse((r) => r.request() === read.request());
+        await read.continue();
+        const refusal = await answered;
+        expect(refusal.status(), 'the read sent before the logout is refused after it').toBe(401);
+        await page.unroute(ME);
+        await this.readByPage(refusal);
         await expect(page.getByText('Your session has ended')).toHaveCount(0);
         return;
       }
