@@ -106,8 +106,17 @@ async function statesOf(db: Db, pairs: RuleOnFeed[]): Promise<Map<string, StateR
   return out;
 }
 
+/** The threshold an event's detail names beside the value ("8 (< 15 %)" for a battery). */
 const thresholdOf = (rule: RuleOnFeed): string =>
-  rule.condition === 'above' ? `> ${rule.high}` : rule.condition === 'below' ? `< ${rule.low}` : rule.condition === 'outside' ? `${rule.low}–${rule.high}` : `${rule.forMinutes} min`;
+  rule.condition === 'above'
+    ? `> ${rule.high}`
+    : rule.condition === 'below'
+      ? `< ${rule.low}`
+      : rule.condition === 'battery_below'
+        ? `< ${rule.low} %`
+        : rule.condition === 'outside'
+          ? `${rule.low}–${rule.high}`
+          : `${rule.forMinutes} min`;
 
 /**
  * Evaluates the rules that watch these feeds against their newly stored readings, inside the caller's transaction:

@@ -52,6 +52,8 @@ describe('battery rules (battery_below)', () => {
     const [opened] = await events();
     expect(opened).toMatchObject({ feedId: battery, nodeId: node, endedAt: null, peak: 16 });
     expect(Number(opened!.startedAt)).toBe(T0);
+    // The detail names the battery's threshold, not the rule's pending period.
+    expect(opened!.detail).toBe('16 (< 20 %)');
     // Hysteresis: 22 % is not clear of 20 + 5; 26 % is.
     await storeReadings(db, [{ feedId: battery, ts: T0 + 20 * MIN, value: 22 }]);
     expect((await events())[0]!.endedAt).toBeNull();
