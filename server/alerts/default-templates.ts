@@ -1,4 +1,4 @@
-import type { MailLocale } from '../mail/language';
+import type { LocaleWords, MailLocale } from '../mail/language';
 
 /** A message template's words (DESIGN §6 placeholders); the seed gives every company these, one per language. */
 export interface TemplateWords {
@@ -52,7 +52,7 @@ export const NOTIFICATION_WORDS: Record<MailLocale, Record<'opened' | 'escalated
 };
 
 /** The acknowledge page's words (the signed link of a mail), in each language. */
-export const ACK_PAGE_WORDS: Record<MailLocale, Record<'title' | 'button' | 'done' | 'used' | 'gone' | 'refused', string>> = {
+export const ACK_PAGE_WORDS: LocaleWords<'title' | 'button' | 'done' | 'used' | 'gone' | 'refused'> = {
   en: { title: 'Acknowledge this alert', button: 'Acknowledge', done: 'Acknowledged. Thank you.', used: 'This link has already been used; nothing was changed.', gone: 'This link is no longer valid.', refused: 'This link no longer acts for you: you may not acknowledge alerts in this company now. Nothing was changed.' },
   es: { title: 'Confirmar esta alerta', button: 'Confirmar', done: 'Confirmada. Gracias.', used: 'Este enlace ya se usó; no se ha cambiado nada.', gone: 'Este enlace ya no es válido.', refused: 'Este enlace ya no actúa en su nombre: ahora no puede confirmar alertas en esta empresa. No se ha cambiado nada.' },
   fr: { title: 'Accuser réception de cette alerte', button: 'Accuser réception', done: 'Réception confirmée. Merci.', used: 'Ce lien a déjà servi ; rien n’a été modifié.', gone: 'Ce lien n’est plus valable.', refused: 'Ce lien n’agit plus pour vous : vous ne pouvez plus accuser réception des alertes de cette entreprise. Rien n’a été modifié.' },

@@ -6,6 +6,9 @@ import type { z } from 'zod';
 export type MailLocale = z.infer<typeof localeSchema>;
 export const MAIL_LOCALES = localeSchema.options;
 
+/** A server-made text's words in every language: a mail's or a mailed link's page (keys `K`). */
+export type LocaleWords<K extends string> = Record<MailLocale, Record<K, string>>;
+
 const known = (v: string | null | undefined): MailLocale | undefined => {
   const primary = v?.trim().toLowerCase().split(/[-_]/)[0];
   return (MAIL_LOCALES as readonly string[]).includes(primary ?? '') ? (primary as MailLocale) : undefined;

@@ -5,7 +5,7 @@ import { audit } from '../db/audit.repository';
 import { acceptInvitation, findInvitation } from '../db/users.repository';
 import { sha256 } from '../auth/secrets';
 import { INVITE_TTL_DAYS } from '../auth/passwords.service';
-import { mailLanguage, type MailLocale } from '../mail/language';
+import { mailLanguage, type LocaleWords } from '../mail/language';
 import { roleName } from '../mail/templates';
 import { escapeHtml, linkPage, postButton } from './link-page';
 
@@ -13,10 +13,11 @@ const tokenParams = z.object({ token: z.string().min(20).max(100) });
 
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 86_400_000;
 
-type Words = Record<'title' | 'goneTitle' | 'offer' | 'button' | 'done' | 'gone', string>;
+type Key = 'title' | 'goneTitle' | 'offer' | 'button' | 'done' | 'gone';
+type Words = Record<Key, string>;
 
 /** The accept page's words, in each language; {company} and {role} are filled in. */
-const INVITE_PAGE_WORDS: Record<MailLocale, Words> = {
+const INVITE_PAGE_WORDS: LocaleWords<Key> = {
   en: { goneTitle: 'Invitation', title: 'Join {company}', offer: 'You are invited to {company} on Sitewatch with the role {role}.', button: 'Accept the invitation', done: 'You are now a member of {company}. Sign in and choose it in My Companies.', gone: 'This invitation is no longer valid. Ask the person who invited you to invite you again.' },
   es: { goneTitle: 'Invitación', title: 'Unirse a {company}', offer: 'Le han invitado a {company} en Sitewatch con el rol {role}.', button: 'Aceptar la invitación', done: 'Ya es miembro de {company}. Inicie sesión y elíjala en Mis empresas.', gone: 'Esta invitación ya no es válida. Pida a quien le invitó que le invite de nuevo.' },
   fr: { goneTitle: 'Invitation', title: 'Rejoindre {company}', offer: 'Vous êtes invité à rejoindre {company} sur Sitewatch avec le rôle {role}.', button: 'Accepter l’invitation', done: 'Vous êtes désormais membre de {company}. Connectez-vous et choisissez-la dans Mes entreprises.', gone: 'Cette invitation n’est plus valable. Demandez à la personne qui vous a invité de vous inviter à nouveau.' },
