@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { viewport } from './viewport';
+import { SCREENS } from './commands';
 
 /** SPEC §9 breakpoints: desktop above 1220 px, tablet above 767 px, otherwise mobile. */
 export const DESKTOP_MIN = 1220;
@@ -45,8 +46,17 @@ export type LayoutEvent =
 
 const closed: Overlay = { visible: false, type: null, props: null };
 
-/** The last non-empty path segment selects the active entry; the root is the dashboard. */
-export const currentKey = (path: string): string => path.split('?')[0]!.split('/').filter(Boolean).at(-1) ?? 'dashboard';
+/**
+ * The last non-empty path segment selects the active entry (SPEC §2); the root is the dashboard. A path whose last
+ * segment is an id (`/dashboard/company/{id}`, one company's dashboard) selects the screen its first segment names.
+ */
+export function currentKey(path: string): string {
+  const segments = path.split('?')[0]!.split('/').filter(Boolean);
+  const last = segments.at(-1) ?? 'dashboard';
+  const first = segments[0] ?? 'dashboard';
+  const screens: readonly string[] = SCREENS;
+  return !screens.includes(last) && screens.includes(first) ? first : last;
+}
 
 export const layoutMachine = setup({
   types: { context: {} as LayoutContext, events: {} as LayoutEvent, input: {} as { width?: number; height?: number } | undefined },

@@ -30,6 +30,8 @@ test('an admin opens a company’s dashboard from the Admin Dashboard and from t
   await expect(page).toHaveURL(/\/dashboard\/company\/[^/]+$/);
   await expect(page.getByRole('heading', { name: 'Dashboard of Northwind Care Homes', level: 1 })).toBeVisible();
   await expect(page.getByRole('note')).toHaveText(note);
+  // The sidebar marks the screen it is: a dashboard.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
   // The company's sites and figures.
   await expect(page.getByLabel('Company health now')).toContainText(/Sites\s*\d+/);
   const sites = page.getByRole('list', { name: 'Sites' });

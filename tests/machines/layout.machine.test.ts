@@ -28,6 +28,8 @@ describe('layout machine', () => {
   it('selects the active entry by the last path segment and closes the drawer on a phone', () => {
     expect(currentKey('/')).toBe('dashboard');
     expect(currentKey('/settings/white-label?x=1')).toBe('white-label');
+    // One company's dashboard, opened by id: the Dashboard entry.
+    expect(currentKey('/dashboard/company/3f2c')).toBe('dashboard');
     const a = start(400);
     a.send({ type: 'layout.drawer' });
     expect(a.getSnapshot().context.openDrawer).toBe(true);
