@@ -132,7 +132,7 @@ export const alertEventsMachine = setup({
   types: {
     context: {} as AlertEventsContext,
     events: {} as AlertEventsEvent,
-    input: {} as { session?: ActingSource | null; live?: LiveSource | null; filter?: Partial<EventFilter>; now?: () => number; canListMembers?: boolean } | undefined,
+    input: {} as { session?: ActingSource | null; live?: LiveSource | null; filter?: Partial<EventFilter>; now?: () => number; canListMembers?: boolean; eventId?: string | null } | undefined,
   },
   actors: {
     companyWatch,
@@ -199,7 +199,7 @@ export const alertEventsMachine = setup({
     listFailure: null,
     active: -1,
     selected: [],
-    detailId: null,
+    detailId: input?.eventId ?? null,
     detail: null,
     around: null,
     detailFailure: null,
@@ -331,7 +331,8 @@ export const alertEventsMachine = setup({
         'live.alert': { guard: 'isDetail', target: '.loading' },
       },
       states: {
-        closed: {},
+        // A link to one event (`?event=`) opens its detail at once, once the session acts for a company.
+        closed: { always: { guard: ({ context }) => context.detailId !== null && context.acting, target: 'loading' } },
         loading: {
           always: { guard: ({ context }) => context.detailId === null, target: 'closed' },
           invoke: {

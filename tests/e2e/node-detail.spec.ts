@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, expectAccessible, signInAs, tabTo } from './helpers';
 /**
  * Issue 26 item 11: a node's detail on the site dashboard, reached by keyboard from the nodes table — its feeds' latest
  * readings against their safe range, battery, signal and last seen, and its alert events (GET /api/alertevents/{nodeId}),
- * each a link to Alert Events; Escape closes it and focus returns to the node's button.
+ * each a link to that event in Alert Events; Escape closes it and focus returns to the node's button.
  */
 const MANAGER = 'manager@sitewatch.test';
 /** A user of Northwind Care Homes, which has the medication fridges. */
@@ -98,7 +98,7 @@ test('a node’s detail by keyboard: its readings, battery and signal, its alert
   await expect(item).toContainText(/Active|Acknowledged|Resolved/);
   // At least the warm reading's 12.5 °C: the simulator may warm the same fridge further meanwhile.
   await expect(item).toContainText(/Peak\s*1[2-9](\.\d+)? °C/);
-  await expect(link).toHaveAttribute('href', '/alert-events');
+  await expect(link).toHaveAttribute('href', /^\/alert-events\?event=[^&]+$/);
   await expectAccessible(page, 'node detail');
   await page.screenshot({ path: 'test-results/node-detail-desktop.png' });
 
@@ -107,12 +107,13 @@ test('a node’s detail by keyboard: its readings, battery and signal, its alert
   await expect(dialog).toHaveCount(0);
   await expect(button).toBeFocused();
 
-  // Enter again, Tab to the event's link and follow it: Alert Events opens.
+  // Enter again, Tab to the event's link and follow it: Alert Events opens on that event.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   await tabTo(page, link, { max: 20 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Alert Events', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: fridge.rule, level: 2 })).toBeVisible();
 });
 
 test('a node without events shows the empty state; the detail on a phone and in Arabic', async ({ page, request }) => {

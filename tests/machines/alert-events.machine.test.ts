@@ -132,6 +132,28 @@ describe('alert events without a company (issue 26 item 13)', () => {
   });
 });
 
+describe('alert events: a link to one event (?event=)', () => {
+  it('opens that event at once, even one the default list does not show', async () => {
+    const old = ev('old', 24 * 40);
+    const actor = createActor(
+      alertEventsMachine.provide({
+        actors: {
+          fetchEvents: fromPromise(async () => ({ data: [ev('a', 1)], total: 1 })) as never,
+          fetchDetail: fromPromise<AlertEvent, { id: string }>(async ({ input }) => (input.id === 'old' ? old : ev(input.id, 1))),
+          fetchAround: fromPromise(async () => ({ series: [], thresholds: [] })) as never,
+          fetchLookups: fromPromise(async () => ({ sites: [], members: [] })) as never,
+        },
+      }),
+      { input: { now: () => NOW, eventId: 'old' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ detail: { open: 'shown' } }));
+    expect(actor.getSnapshot().context.detail?.id).toBe('old');
+    actor.send({ type: 'detail.close' });
+    expect(actor.getSnapshot().matches({ detail: 'closed' })).toBe(true);
+    actor.stop();
+  });
+});
+
 describe('alert events machine, model-based', () => {
   it('reaches every state and transition', async () => {
     const { buildModel, printCoverage, replay } = await import('../model/model-coverage');

@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { alertEventsMachine, type EventFilter, type TimeRange } from '../../machines/alert-events.machine';
@@ -44,7 +45,9 @@ export function AlertEventsView() {
   const { session, stream, preferences } = useActors();
   const role = useSelector(session, (s) => s.context.session?.role ?? 'viewer');
   const dark = useSelector(preferences, (s) => s.context.mode === 'dark');
-  const actor = useActorRef(alertEventsMachine, { input: { session, live: stream, canListMembers: role === 'admin' || role === 'manager' } });
+  // `?event=` (a link from a node's detail) opens that event; the URL is read once, when the page opens.
+  const eventId = new URLSearchParams(useSearch()).get('event');
+  const actor = useActorRef(alertEventsMachine, { input: { session, live: stream, canListMembers: role === 'admin' || role === 'manager', eventId } });
   const events = useSelector(actor, (s) => s.context.events);
   const total = useSelector(actor, (s) => s.context.total);
   const filter = useSelector(actor, (s) => s.context.filter);

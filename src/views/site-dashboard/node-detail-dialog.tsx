@@ -148,7 +148,7 @@ function EventItem({ event: e, unit }: { event: AlertEvent; unit: string }) {
   return (
     <li className={s.item}>
       <div className={s.line}>
-        <Link href="/alert-events" className={s.eventLink} aria-label={t('nodeDetail.openEvent', { rule: e.ruleName, time: when(e.startedAt) })}>
+        <Link href={`/alert-events?event=${encodeURIComponent(e.id)}`} className={s.eventLink} aria-label={t('nodeDetail.openEvent', { rule: e.ruleName, time: when(e.startedAt) })}>
           {e.ruleName}
         </Link>
         <SeverityBadge severity={e.severity} />
