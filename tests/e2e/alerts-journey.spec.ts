@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, signInAs } from './helpers';
+import { apiCall, expectAccessible, managerAtNorthwind, signInAs } from './helpers';
 
 /**
  * Issue 13's journey: a reading posted to `POST /api/ingest` opens an event that appears in an already open browser
  * without reload; the user acknowledges it with a comment using only the keyboard; the mail in the dev outbox has a
  * link that acknowledges once and answers clearly the second time; the top bar's badge counts down.
  */
-const MANAGER = 'manager@sitewatch.test';
 /** A user of Northwind Care Homes: watches the events and acts on them (the manager sets the rules up). */
 const USER = 'user@sitewatch.test';
 
@@ -17,31 +16,20 @@ interface Setup {
   nodeName: string;
 }
 
-async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, auth: Setup['auth'], data?: unknown): Promise<T> {
-  const r = await request[method](path, { headers: auth, data });
-  expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
-  return ((await r.json()) as { data: T }).data;
-}
-
 /** Two feeds of our own on a seeded node (the simulator writes only the world's feeds), a hub key, and two rules. */
 async function setUp(request: APIRequestContext, stamp: string): Promise<Setup> {
-  const login = await request.post('/api/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const first = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const companies = await api<{ id: string; name: string }[]>(request, 'get', '/api/companies?limit=100', first);
-  const northwind = companies.find((c) => c.name === 'Northwind Care Homes')!;
-  const switched = await api<{ accessToken: string }>(request, 'post', '/api/switch-company', first, { companyId: northwind.id });
-  const auth = { Authorization: `Bearer ${switched.accessToken}` };
-  const node = (await api<{ id: string; name: string; hubId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
-  const types = await api<{ id: string; key: string }[]>(request, 'get', '/api/signal-types?limit=100', auth);
+  const auth = await managerAtNorthwind(request);
+  const node = (await apiCall<{ id: string; name: string; hubId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
+  const types = await apiCall<{ id: string; key: string }[]>(request, 'get', '/api/signal-types?limit=100', auth);
   const temperature = types.find((x) => x.key === 'temperature')!;
   const feeds = [];
   for (const name of [`Door shelf ${stamp}`, `Back wall ${stamp}`]) {
-    feeds.push(await api<{ id: string; name: string }>(request, 'post', '/api/feeds', auth, { nodeId: node.id, signalTypeId: temperature.id, name }));
+    feeds.push(await apiCall<{ id: string; name: string }>(request, 'post', '/api/feeds', auth, { nodeId: node.id, signalTypeId: temperature.id, name }));
   }
-  const key = (await api<{ key: string }>(request, 'post', `/api/hubs/${node.hubId}/api-keys`, auth, { label: `journey ${stamp}` })).key;
-  const me = (await api<{ id: string; email: string }[]>(request, 'get', '/api/users?limit=1000', auth)).find((u) => u.email === USER)!;
+  const key = (await apiCall<{ key: string }>(request, 'post', `/api/hubs/${node.hubId}/api-keys`, auth, { label: `journey ${stamp}` })).key;
+  const me = (await apiCall<{ id: string; email: string }[]>(request, 'get', '/api/users?limit=1000', auth)).find((u) => u.email === USER)!;
   for (const feed of feeds) {
-    await api(request, 'post', '/api/alert-rules', auth, {
+    await apiCall(request, 'post', '/api/alert-rules', auth, {
       name: `Warm ${feed.name}`, enabled: true, scope: { feedId: feed.id }, condition: 'above', high: 8, forMinutes: 0, clearBy: 0.5,
       severity: 'critical', recipients: [me.id],
     });

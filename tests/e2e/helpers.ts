@@ -3,6 +3,30 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 
 export const DEMO_PASSWORD = 'Demo1234';
 
+/** A bearer header for a test's own setup calls (the ones no screen of the test makes). */
+export type Auth = { Authorization: string };
+
+/** One JSON call of the API as `auth`: its `data`, or the test fails naming the call, its status and its body. */
+export async function apiCall<T>(request: APIRequestContext, method: 'get' | 'post' | 'put' | 'delete', path: string, auth: Auth, data?: unknown): Promise<T> {
+  const r = await request[method](path, { headers: auth, data });
+  expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
+  return ((await r.json()) as { data: T }).data;
+}
+
+/**
+ * The demo manager acting for Northwind Care Homes (the company with the medication fridges), signed in through the
+ * API as an integration would: for the setup a test makes before it opens its pages.
+ */
+export async function managerAtNorthwind(request: APIRequestContext): Promise<Auth> {
+  const login = await request.post('/api/login', { data: { email: 'manager@sitewatch.test', password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const first = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  const companies = await apiCall<{ id: string; name: string }[]>(request, 'get', '/api/companies?limit=100', first);
+  const northwind = companies.find((c) => c.name === 'Northwind Care Homes')!;
+  const switched = await apiCall<{ accessToken: string }>(request, 'post', '/api/switch-company', first, { companyId: northwind.id });
+  return { Authorization: `Bearer ${switched.accessToken}` };
+}
+
 /** Reads the newest sign-in code for `email` from the development outbox, as a person would read mail. */
 export async function codeFromOutbox(request: APIRequestContext, email: string, notBefore = 0): Promise<string> {
   let code: string | null = null;

@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, signInAs, tabTo } from './helpers';
+import { apiCall, expectAccessible, managerAtNorthwind, signInAs, tabTo } from './helpers';
 
 /**
  * Issue 26 item 11: a node's detail on the site dashboard, reached by keyboard from the nodes table — its feeds' latest
  * readings against their safe range, battery, signal and last seen, and its alert events (GET /api/alertevents/{nodeId}),
  * each a link to that event in Alert Events; Escape closes it and focus returns to the node's button.
  */
-const MANAGER = 'manager@sitewatch.test';
 /** A user of Northwind Care Homes, which has the medication fridges. */
 const USER = 'user@sitewatch.test';
 
@@ -20,35 +19,24 @@ interface Fridge {
   rule: string;
 }
 
-async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, auth: { Authorization: string }, data?: unknown): Promise<T> {
-  const r = await request[method](path, { headers: auth, data });
-  expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
-  return ((await r.json()) as { data: T }).data;
-}
-
 /**
  * A seeded medication fridge of Northwind with an event of the test's own, opened through the real path: the manager
  * adds a rule (above 8 °C, no pending period) and a hub key, and the hub posts a warm reading to `POST /api/ingest`.
  */
 async function fridgeWithEvent(request: APIRequestContext, stamp: string): Promise<Fridge> {
-  const login = await request.post('/api/login', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const first = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const companies = await api<{ id: string; name: string }[]>(request, 'get', '/api/companies?limit=100', first);
-  const northwind = companies.find((c) => c.name === 'Northwind Care Homes')!;
-  const switched = await api<{ accessToken: string }>(request, 'post', '/api/switch-company', first, { companyId: northwind.id });
-  const auth = { Authorization: `Bearer ${switched.accessToken}` };
-  const node = (await api<{ id: string; name: string; hubId: string; siteId: string; siteName: string; deviceType: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
+  const auth = await managerAtNorthwind(request);
+  const node = (await apiCall<{ id: string; name: string; hubId: string; siteId: string; siteName: string; deviceType: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
   expect(node.deviceType).toBe('Fridge Probe');
-  const nodes = await api<{ id: string; feeds: { id: string; name: string; signalKey: string }[] }[]>(request, 'get', `/api/site-dashboard/${node.siteId}/nodes`, auth);
+  const nodes = await apiCall<{ id: string; feeds: { id: string; name: string; signalKey: string }[] }[]>(request, 'get', `/api/site-dashboard/${node.siteId}/nodes`, auth);
   const feed = nodes.find((n) => n.id === node.id)!.feeds.find((f) => f.signalKey === 'temperature')!;
-  const me = (await api<{ id: string; email: string }[]>(request, 'get', '/api/users?limit=1000', auth)).find((u) => u.email === USER)!;
+  const me = (await apiCall<{ id: string; email: string }[]>(request, 'get', '/api/users?limit=1000', auth)).find((u) => u.email === USER)!;
   const rule = `Node detail warm ${stamp}`;
-  await api(request, 'post', '/api/alert-rules', auth, { name: rule, enabled: true, scope: { feedId: feed.id }, condition: 'above', high: 8, forMinutes: 0, clearBy: 0.5, severity: 'major', recipients: [me.id] });
-  const key = (await api<{ key: string }>(request, 'post', `/api/hubs/${node.hubId}/api-keys`, auth, { label: `node detail ${stamp}` })).key;
+  await apiCall(request, 'post', '/api/alert-rules', auth, { name: rule, enabled: true, scope: { feedId: feed.id }, condition: 'above', high: 8, forMinutes: 0, clearBy: 0.5, severity: 'major', recipients: [me.id] });
+  const key = (await apiCall<{ key: string }>(request, 'post', `/api/hubs/${node.hubId}/api-keys`, auth, { label: `node detail ${stamp}` })).key;
   const ingest = await request.post('/api/ingest', { headers: { 'X-Api-Key': key }, data: { readings: [{ feedId: feed.id, ts: new Date().toISOString(), value: 12.5 }] } });
   expect(ingest.status()).toBe(200);
   // The event is the rule's as soon as ingest answers; the node's list has it.
-  await expect.poll(async () => (await api<{ ruleName: string }[]>(request, 'get', `/api/alertevents/${node.id}`, auth)).some((e) => e.ruleName === rule)).toBe(true);
+  await expect.poll(async () => (await apiCall<{ ruleName: string }[]>(request, 'get', `/api/alertevents/${node.id}`, auth)).some((e) => e.ruleName === rule)).toBe(true);
   return { siteId: node.siteId, siteName: node.siteName, nodeId: node.id, nodeName: node.name, feedName: feed.name, rule };
 }
 

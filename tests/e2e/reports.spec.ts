@@ -1,13 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
-import { DEMO_PASSWORD, expectAccessible, signInAs, tabTo } from './helpers';
-
-type Auth = Record<string, string>;
-async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, auth: Auth, data?: unknown): Promise<T> {
-  const r = await request[method](path, { headers: auth, data });
-  expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBe(true);
-  return ((await r.json()) as { data: T }).data;
-}
+import { apiCall, expectAccessible, managerAtNorthwind, signInAs, tabTo } from './helpers';
 
 const MIN = 60_000;
 /** A warm half hour an hour ago: in range, then 9.5, 10.2, 9.0, back to 6.0 — one excursion of 30 minutes, peak 10.2. */
@@ -18,17 +11,13 @@ const WARM_HALF_HOUR = [[60, 5], [50, 9.5], [40, 10.2], [30, 9], [20, 6], [10, 5
  * readings: the manager sets it up through the API as any integration would.
  */
 async function warmFridge(request: APIRequestContext, stamp: string) {
-  const login = await request.post('/api/login', { data: { email: 'manager@sitewatch.test', password: DEMO_PASSWORD } });
-  const first = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const companies = await api<{ id: string; name: string }[]>(request, 'get', '/api/companies?limit=100', first);
-  const northwind = companies.find((c) => c.name === 'Northwind Care Homes')!;
-  const auth = { Authorization: `Bearer ${(await api<{ accessToken: string }>(request, 'post', '/api/switch-company', first, { companyId: northwind.id })).accessToken}` };
-  const seeded = (await api<{ hubId: string; siteId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
+  const auth = await managerAtNorthwind(request);
+  const seeded = (await apiCall<{ hubId: string; siteId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
   const name = `Test fridge ${stamp}`;
-  const node = await api<{ id: string }>(request, 'post', '/api/nodes', auth, { hubId: seeded.hubId, name, serial: `TF-${stamp}`, deviceType: 'Fridge Probe' });
-  const temperature = (await api<{ id: string; key: string }[]>(request, 'get', '/api/signal-types?limit=100', auth)).find((x) => x.key === 'temperature')!;
-  const feed = await api<{ id: string }>(request, 'post', '/api/feeds', auth, { nodeId: node.id, signalTypeId: temperature.id, name: 'Temperature' });
-  const key = (await api<{ key: string }>(request, 'post', `/api/hubs/${seeded.hubId}/api-keys`, auth, { label: `reports ${stamp}` })).key;
+  const node = await apiCall<{ id: string }>(request, 'post', '/api/nodes', auth, { hubId: seeded.hubId, name, serial: `TF-${stamp}`, deviceType: 'Fridge Probe' });
+  const temperature = (await apiCall<{ id: string; key: string }[]>(request, 'get', '/api/signal-types?limit=100', auth)).find((x) => x.key === 'temperature')!;
+  const feed = await apiCall<{ id: string }>(request, 'post', '/api/feeds', auth, { nodeId: node.id, signalTypeId: temperature.id, name: 'Temperature' });
+  const key = (await apiCall<{ key: string }>(request, 'post', `/api/hubs/${seeded.hubId}/api-keys`, auth, { label: `reports ${stamp}` })).key;
   const now = Date.now();
   const readings = WARM_HALF_HOUR.map(([ago, value]) => ({ feedId: feed.id, ts: new Date(now - ago * MIN).toISOString(), value }));
   const r = await request.post('/api/ingest', { headers: { 'X-Api-Key': key }, data: { readings } });
@@ -148,12 +137,8 @@ test('keyboard only: add a report, record a check, update and submit it', async 
  * fields, no Update, no Submit — finds no Add on the list, and no Export or Share on the site dashboard.
  */
 test('a viewer reads a draft report without fields or actions, and the site dashboard offers no Export or Share', async ({ page, request }) => {
-  const login = await request.post('/api/login', { data: { email: 'manager@sitewatch.test', password: DEMO_PASSWORD } });
-  const first = { Authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const companies = await api<{ id: string; name: string }[]>(request, 'get', '/api/companies?limit=100', first);
-  const northwind = companies.find((c) => c.name === 'Northwind Care Homes')!;
-  const auth = { Authorization: `Bearer ${(await api<{ accessToken: string }>(request, 'post', '/api/switch-company', first, { companyId: northwind.id })).accessToken}` };
-  const fridge = (await api<{ id: string; siteId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
+  const auth = await managerAtNorthwind(request);
+  const fridge = (await apiCall<{ id: string; siteId: string }[]>(request, 'get', '/api/nodes?q=fridge&limit=1', auth))[0]!;
   // A month long past, so no run of the suite finds it submitted; a second run reuses the draft.
   const made = await request.post(`/api/site-dashboard/${fridge.siteId}/medication-fridge-reports`, { headers: auth, data: { nodeId: fridge.id, period: '2020-02' } });
   const body = (await made.json()) as { data?: { id: string }; details?: { id: string } };

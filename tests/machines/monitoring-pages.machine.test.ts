@@ -1,26 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardMachine, DASHBOARD_SETTLE_MS, type DashboardContext } from '../../src/machines/dashboard.machine';
-import type { LiveSource } from '../../src/machines/live-watch';
+import { fakeLive } from './live-fixtures';
 import { adminDashboardMachine } from '../../src/machines/admin-dashboard.machine';
 import { plexusMachine } from '../../src/machines/plexus.machine';
 import type { AdminOverview, DashboardResponse, NodeInfo, Plexus } from '../../src/api/contract/monitoring';
 import { held, session, startSession } from './session-fixtures';
 import { ApiError } from '../../src/api/client';
-
-/** A stand-in for the app's stream actor: the test emits what the server would send. */
-function fakeLive() {
-  const handlers = new Map<string, Set<(e: never) => void>>();
-  const live: LiveSource & { emit(e: { type: string; [k: string]: unknown }): void } = {
-    on: ((type: string, h: (e: never) => void) => {
-      if (!handlers.has(type)) handlers.set(type, new Set());
-      handlers.get(type)!.add(h);
-      return { unsubscribe: () => handlers.get(type)!.delete(h) };
-    }) as LiveSource['on'],
-    emit: (e) => handlers.get(e.type)?.forEach((h) => h(e as never)),
-  };
-  return live;
-}
 
 const dash = (n: number): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: Array.from({ length: n }, () => ({ latest: [] }) as never) });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { nodeDetailMachine, upsertEvent } from '../../src/machines/node-detail.machine';
 import type { LiveSource } from '../../src/machines/live-watch';
+import { fakeLive } from './live-fixtures';
 import type { AlertEvent } from '../../src/api/contract/alerts';
 import { ApiError } from '../../src/api/client';
 
@@ -9,20 +10,6 @@ const event = (id: string, startedAt: string, more: Partial<AlertEvent> = {}): A
   id, ruleId: 'r1', ruleName: `Rule ${id}`, siteId: 's1', nodeId: 'n1', feedId: 'f1', severity: 'critical', state: 'active', startedAt, endedAt: null,
   peak: 9.5, detail: '', acknowledgedBy: null, acknowledgedAt: null, assigneeId: null, muted: false, comments: [], history: [], ...more,
 });
-
-/** A stand-in for the app's stream actor: the test emits what the server would send. */
-function fakeLive() {
-  const handlers = new Map<string, Set<(e: never) => void>>();
-  const live: LiveSource & { emit(e: { type: string; [k: string]: unknown }): void } = {
-    on: ((type: string, h: (e: never) => void) => {
-      if (!handlers.has(type)) handlers.set(type, new Set());
-      handlers.get(type)!.add(h);
-      return { unsubscribe: () => handlers.get(type)!.delete(h) };
-    }) as LiveSource['on'],
-    emit: (e) => handlers.get(e.type)?.forEach((h) => h(e as never)),
-  };
-  return live;
-}
 
 /** The node detail with its call answered by `answers`, one per read (the last repeats); `asked` records the node ids. */
 function start(answers: (() => Promise<AlertEvent[]>)[], live: LiveSource | null = null) {

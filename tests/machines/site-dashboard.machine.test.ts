@@ -8,6 +8,7 @@ import type { LiveSource } from '../../src/machines/live-watch';
 import { SITE_LIVE_REFRESH_MS } from '../../src/machines/site-dashboard-live';
 import type { SiteViewStoreCommand } from '../../src/machines/site-dashboard-store';
 import { held, session, startSession } from './session-fixtures';
+import { fakeLive } from './live-fixtures';
 import type { HubInfo, NodeInfo, ReadingsRequest, ReadingsResponse, SiteBasicInfo, SitePermission, SiteSummary } from '../../src/api/contract/monitoring';
 
 const info = (id: string): SiteBasicInfo => ({
@@ -397,17 +398,6 @@ describe('site dashboard machine: a company switch (issue 11, item 14)', () => {
 
 describe('the open site is live', () => {
   /** A stand-in for the app's stream actor. */
-  function fakeLive() {
-    const handlers = new Map<string, Set<(e: never) => void>>();
-    return {
-      on: ((type: string, h: (e: never) => void) => {
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)!.add(h);
-        return { unsubscribe: () => handlers.get(type)!.delete(h) };
-      }) as LiveSource['on'],
-      emit: (e: { type: string; [k: string]: unknown }) => handlers.get(e.type)?.forEach((h) => h(e as never)),
-    };
-  }
   const reading = (feedId: string, value: number) => ({ type: 'reading', reading: { feedId, ts: new Date(Date.now()).toISOString(), value } });
 
   it('grows a raw chart and the tiles at once, without reading again', async () => {
