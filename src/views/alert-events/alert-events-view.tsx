@@ -5,7 +5,7 @@ import { useActors } from '../actors';
 import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { alertEventsMachine, type EventFilter, type TimeRange } from '../../machines/alert-events.machine';
 import type { AlertEvent, AlertEventState } from '../../api/contract/alerts';
-import { Card, Cluster, Muted, PageHeader, Split, Stack, Toolbar } from '../ui/layout';
+import { Card, Cluster, Muted, Page, PageHeader, Split, Stack, Toolbar } from '../ui/layout';
 import { Button } from '../ui/button';
 import { SelectField, TextAreaField } from '../ui/form-field';
 import { StatusBadge, type Status } from '../ui/status-badge';
@@ -162,10 +162,9 @@ export function AlertEventsView() {
 
   if (noCompany) {
     return (
-      <section aria-labelledby="page-title" className={l.page.wide}>
-        <PageHeader title={t('alertEvents.title')} subtitle={t('alertEvents.intro')} />
+      <Page title={t('alertEvents.title')} subtitle={t('alertEvents.intro')} width="wide">
         <ChooseCompany />
-      </section>
+      </Page>
     );
   }
 

@@ -5,7 +5,7 @@ import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../
 import { fridgeReportsMachine } from '../../machines/fridge-reports.machine';
 import { fridgeReportMachine, isDirty, type DayField, type ExcursionField } from '../../machines/fridge-report.machine';
 import { stockOutcome, type FridgeReport, type FridgeReportDay, type FridgeReportSummary } from '../../api/contract/reports';
-import { Card, Cluster, Muted, PageHeader, Stack, Toolbar } from '../ui/layout';
+import { Card, Cluster, Muted, Page, PageHeader, Stack, Toolbar } from '../ui/layout';
 import { Button, ButtonLink } from '../ui/button';
 import { InputField, SelectField } from '../ui/form-field';
 import { DialogActions, Modal } from '../ui/dialog';
@@ -78,10 +78,9 @@ function ReportsList({ siteId: wanted }: { siteId?: string }) {
   if (created) return <Redirect to={href(siteId, created)} />;
   if (noCompany) {
     return (
-      <section aria-labelledby="page-title" className={l.page.normal}>
-        <PageHeader title={t('nav.reports')} subtitle={t('reports.intro')} />
+      <Page title={t('nav.reports')} subtitle={t('reports.intro')}>
         <ChooseCompany />
-      </section>
+      </Page>
     );
   }
   const status = loading ? (

@@ -112,6 +112,18 @@ export class SessionDriver {
     await expect(this.page.getByLabel('Name', { exact: true })).not.toHaveValue('');
   }
 
+  /** Lets the read held since the logout was pressed go on, expects the server's refusal, and lets the page read it. */
+  private async refuseRacingRead() {
+    const read = await this.racing!;
+    this.racing = null;
+    const answered = this.page.waitForResponse((r) => r.request() === read.request());
+    await read.continue();
+    const refusal = await answered;
+    expect(refusal.status(), 'the read sent before the logout is refused after it').toBe(401);
+    await this.page.unroute(ME);
+    await this.readByPage(refusal);
+  }
+
   /** On My Profile, types `name` and presses Save, the save held at the network: its route, and the name typed. */
   private async heldProfileSave(edit: (name: string) => string): Promise<{ route: Route; typed: string }> {
     await this.openProfile();
@@ -339,36 +351,21 @@ export class SessionDriver {
         // read sent before the logout has been refused and the page has read the refusal.
         const held = this.held!;
         held.answer = await (await held.route).fetch();
-        const read = await this.racing!;
-        this.racing = null;
-        const answered = page.waitForResponse((r) => r.request() === read.request());
-        await read.continue();
-        const refusal = await answered;
-        expect(refusal.status(), 'the read sent before the logout is refused after it').toBe(401);
-        await page.unroute(ME);
-        await this.readByPage(refusal);
+        await this.refuseRacingRead();
         await this.release('continue');
         // The person asked to leave: the sign-in page, and no word of a session that ended.
         await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
         await expect(page.getByText('Your session has ended')).toHaveCount(0);
         return;
       }
-      case 'logout.late': {
+      case 'logout.late':
         // The logout answers and the person is on the sign-in page; only then is the read sent before the logout let
         // through, and refused. It belongs to the session they chose to leave: nothing is said of a session ending.
         await this.release('continue');
         await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
-        const read = await this.racing!;
-        this.racing = null;
-        const answered = page.waitForResponse((r) => r.request() === read.request());
-        await read.continue();
-        const refusal = await answered;
-        expect(refusal.status(), 'the read sent before the logout is refused after it').toBe(401);
-        await page.unroute(ME);
-        await this.readByPage(refusal);
+        await this.refuseRacingRead();
         await expect(page.getByText('Your session has ended')).toHaveCount(0);
         return;
-      }
       case 'logout.revoked':
         await endSessionElsewhere(this.page, await accessTokenOf(this.page));
         return this.release('continue');
