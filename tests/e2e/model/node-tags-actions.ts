@@ -1,9 +1,11 @@
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { createMachine, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { LIST_LIMIT } from '../../../src/api/contract/list';
 import type { NodeTag } from '../../../src/api/contract/node-tags';
 import { FILTER_DEBOUNCE_MS, type ListAndFormContext, type ListAndFormEvent } from '../../../src/machines/list-and-form.machine';
 import { nodeTagsMachine, type NodeTagValues } from '../../../src/machines/node-tags.machine';
-import type { BrowserAction, BrowserState } from '../../model/browser-model';
+import type { ActingSource, CompanyChanged } from '../../../src/machines/company-watch';
+import type { BrowserAction, BrowserState, BrowserStep } from '../../model/browser-model';
+import { inertScope } from '../../model/graph-nodes';
 
 // The Node Tags machine's model as a browser drives it: what a manager does on the screen and what the network does
 // with the calls it makes, each with the machine events it causes there. Names are symbolic ('Alpha', 'own'); the
@@ -29,12 +31,20 @@ export interface WorldTag {
 }
 
 /**
+ * The company the session acts for: the path's own ('home', where its tags are), the manager's other one, or its own
+ * again after a visit to the other ('back').
+ */
+export type ModelCompany = 'home' | 'other' | 'back';
+
+/**
  * What the browser model carries beside the machine (in BrowserState.memo, its only free slot): the path's tags as
- * the server holds them, which decide its answers, and the form field with focus, which decides the blur events.
+ * the server holds them and the company it acts for, which decide its answers, and the form field with focus, which
+ * decides the blur events.
  */
 export interface Memo {
   tags: WorldTag[];
   focus: 'name' | 'colour' | '';
+  company: ModelCompany;
 }
 
 /** The tags every path makes before it opens the screen: one free, one on a node (a delete is refused). */
@@ -42,7 +52,7 @@ export const SETUP_TAGS: readonly WorldTag[] = [
   { id: 'alpha', name: 'Alpha', colour: '#c0392b', used: false },
   { id: 'beta', name: 'Beta', colour: '#8e44ad', used: true },
 ];
-const INITIAL: Memo = { tags: [...SETUP_TAGS], focus: '' };
+const INITIAL: Memo = { tags: [...SETUP_TAGS], focus: '', company: 'home' };
 const written = (world: Memo) => JSON.stringify(world.tags) !== JSON.stringify(SETUP_TAGS);
 const FILTERS_FROM: Record<ModelQuery, ModelQuery[]> = { '': ['own', 'none', 'many'], none: [''], own: [], many: [] };
 
@@ -52,8 +62,9 @@ export type NodeTagsAction = BrowserAction & {
     | 'filter' | 'debounce' | 'sort' | 'page.next' | 'page.prev' | 'list.retry' | 'list.answered' | 'list.cut'
     | 'notice.dismiss' | 'key.move' | 'form.new' | 'row.edit' | 'key.edit'
     | 'name.fill' | 'colour.fill' | 'field.blur' | 'form.submit' | 'form.cancel' | 'save.accepted' | 'save.refused' | 'save.cut'
-    | 'row.delete' | 'key.delete' | 'delete.confirm' | 'delete.cancel' | 'delete.accepted' | 'delete.refused' | 'delete.cut';
-  /** The query typed, the row acted on, the name typed or the key pressed. */
+    | 'row.delete' | 'key.delete' | 'delete.confirm' | 'delete.cancel' | 'delete.accepted' | 'delete.refused' | 'delete.cut'
+    | 'company.switch' | 'company.choose';
+  /** The query typed, the row acted on, the name typed, the key pressed or the company switched to. */
   readonly target?: string;
 };
 
@@ -85,6 +96,8 @@ function sorted(rows: NodeTag[], sort: string | undefined): NodeTag[] {
 
 /** What the server answers the list read the machine makes now, as the path's tags stand. */
 export function listAnswer(c: NodeTagsContext, world: Memo): { data: NodeTag[]; total: number } {
+  // The path's tags are not the other company's, and it goes there with its own filter typed.
+  if (world.company === 'other') return { data: [], total: 0 };
   const q = c.q as ModelQuery;
   if (q === '') return { data: [COMPANY_ROW], total: 1 };
   if (q === 'none') return { data: [], total: 0 };
@@ -130,6 +143,21 @@ export function nodeTagsActions(state: BrowserState): NodeTagsAction[] {
     return out;
   }
 
+  const blurred = (field: 'name' | 'colour' | ''): Ev[] => (world.focus && world.focus !== field ? [{ type: 'form.blur', field: world.focus }] : []);
+
+  // Away from home and back, one thing at a time: the other company's list (the filter typed matches nothing there),
+  // a new tag typed there and left unsaved by the switch back, and the path's own list again. More would repeat the
+  // screen's every state for another company.
+  if (world.company !== 'home') {
+    if (is(m, { list: 'loading' })) add('list.answered', [done('page', listAnswer(c, world))]);
+    else if (world.company === 'back') return out;
+    else if (is(m, { form: 'closed' })) add('form.new', [{ type: 'form.new' }], { memo: { ...world, focus: 'name' } });
+    else if (c.form!.values.name === '') add('name.fill', [{ type: 'form.change', field: 'name', value: 'Gamma' }], { target: 'Gamma' });
+    // The switch is made in the palette, which takes focus from the field.
+    else add('company.switch', [...blurred(''), { type: 'company.changed', companyId: 'home' }], { target: 'home', memo: { ...world, company: 'back', focus: '' } });
+    return out;
+  }
+
   // The network first: while a call is held, the model does nothing else (the screen would let a person go on, but
   // that adds no transition the quieter order does not reach).
   if (is(m, { list: 'debouncing' })) {
@@ -164,7 +192,6 @@ export function nodeTagsActions(state: BrowserState): NodeTagsAction[] {
 
   if (is(m, { form: 'editing' })) {
     const values = c.form!.values;
-    const blurred = (field: 'name' | 'colour'): Ev[] => (world.focus && world.focus !== field ? [{ type: 'form.blur', field: world.focus }] : []);
     for (const name of TYPED_NAMES) {
       if (name === values.name) continue;
       add('name.fill', [...blurred('name'), { type: 'form.change', field: 'name', value: name }], { target: name, memo: { ...world, focus: 'name' } });
@@ -181,6 +208,8 @@ export function nodeTagsActions(state: BrowserState): NodeTagsAction[] {
   if (is(m, { remove: 'confirming' })) {
     add('delete.confirm', [{ type: 'delete.confirm' }]);
     add('delete.cancel', [{ type: 'delete.cancel' }]);
+    // The switch away leaves from a question about one of the path's tags; once is enough (see the detour above).
+    if (!c.deleteFailure && !written(world)) add('company.switch', [{ type: 'company.changed', companyId: 'other' }], { target: 'other', memo: { ...world, company: 'other' } });
     return out;
   }
 
@@ -242,6 +271,60 @@ export function nodeTagsKey(state: BrowserState): string {
     deleteFailure: c.deleteFailure?.key ?? null,
     notice: c.notice,
   });
+}
+
+/** The session a platform admin has after sign-in, as the screen reads it: acting for no company. */
+const noCompanyYet: ActingSource = {
+  getSnapshot: () => ({ context: { session: { companyId: null } } }),
+  on: () => ({ unsubscribe: () => {} }),
+};
+
+/**
+ * The machine as the admin's screen starts it, with that session as input: the model starts from a machine's initial
+ * snapshot, which takes none. Every state node and transition is the machine's own.
+ */
+function withInput<M extends AnyStateMachine>(machine: M, input: unknown): M {
+  const context = machine.config.context as (args: object) => unknown;
+  return createMachine({ ...machine.config, context: (args: object) => context({ ...args, input }) } as never).provide(machine.implementations as never) as unknown as M;
+}
+export const adminNodeTagsMachine = withInput(nodeTagsMachine, { session: noCompanyYet });
+
+/**
+ * The admin's model: the screen without a company, which asks nothing, and the company chosen there, whose list it
+ * then reads. The rest of the screen is the manager's model, the same with a company.
+ */
+export function adminActions(state: BrowserState): NodeTagsAction[] {
+  const m = state.machine;
+  if (state.page === 'dashboard') return [{ type: 'page.open', events: [], page: 'tags' }];
+  const chosen: CompanyChanged = { type: 'company.changed', companyId: 'home' };
+  if (is(m, { list: 'noCompany' })) return [{ type: 'company.choose', events: [chosen], target: 'home' }];
+  if (is(m, { list: 'loading' })) return [{ type: 'list.answered', events: [done('page', listAnswer(ctx(state), memoOf(state)))] }];
+  return [];
+}
+
+function next(machine: AnyStateMachine, state: BrowserState, action: NodeTagsAction): BrowserState {
+  let snap = state.machine;
+  for (const event of action.events) snap = machine.transition(snap as never, event as never, inertScope()) as AnyMachineSnapshot;
+  return { machine: snap, page: action.page ?? state.page, memo: action.memo ?? state.memo };
+}
+
+/**
+ * The greedy choice of paths ends one at its first company switch: the switch takes the company.changed transition
+ * of all three regions at once, whichever state each is in, so nothing after it adds coverage. A path with a switch
+ * goes on as long as the model offers one action a state: to the answer for the new company and, for the manager,
+ * the switch back with the form open and the path's own list again.
+ */
+export function throughSwitches(
+  machine: AnyStateMachine,
+  actions: (state: BrowserState) => NodeTagsAction[],
+  path: BrowserStep<NodeTagsAction>[],
+): BrowserStep<NodeTagsAction>[] {
+  if (!path.some((s) => s.action.type.startsWith('company.'))) return path;
+  const out = [...path];
+  for (let offered = actions(out.at(-1)!.state); offered.length === 1; offered = actions(out.at(-1)!.state)) {
+    out.push({ action: offered[0]!, state: next(machine, out.at(-1)!.state, offered[0]!) });
+  }
+  return out;
 }
 
 export { nodeTagsMachine };

@@ -6,16 +6,18 @@ import { FILTER_DEBOUNCE_MS } from '../../../src/machines/list-and-form.machine'
 import type { Failure } from '../../../src/machines/failure';
 import type { FieldMessage } from '../../../src/machines/form';
 import type { BrowserState, BrowserStep } from '../../model/browser-model';
-import { signInAs } from '../helpers';
-import { COMPANY_ROW, FILLERS, PICKED_COLOUR, SETUP_TAGS, USING_NODE, ctx, type ModelQuery, type NodeTagsAction } from './node-tags-actions';
+import { signInAdmin, signInAs } from '../helpers';
+import { COMPANY_ROW, FILLERS, PICKED_COLOUR, SETUP_TAGS, USING_NODE, ctx, memoOf, type ModelCompany, type ModelQuery, type NodeTagsAction } from './node-tags-actions';
 
-// Runs one model path in a browser against the real server, signed in as the demo manager. The path's tags are its
-// own (a prefix with the path's number and a random suffix), made through the API before the screen opens, so no
-// path depends on another or on their order. Every call of the screen is held at the network until the model's next
-// step answers it: continued to the real server, or cut with the browser offline (cut online, the session would
-// leave for the maintenance page, which is the session model's to drive).
+// Runs one model path in a browser against the real server, signed in as the demo manager (or the platform admin, for
+// the screen without a company). The path's tags are its own (a prefix with the path's number and a random suffix),
+// made through the API before the screen opens, so no path depends on another or on their order. Every call of the
+// screen is held at the network until the model's next step answers it: continued to the real server, or cut with the
+// browser offline (cut online, the session would leave for the maintenance page, which is the session model's to drive).
 
 const MANAGER = 'manager@sitewatch.test';
+/** The manager's two companies; the admin chooses the first. */
+const COMPANIES = ['Northwind Care Homes', 'Mackwell Lighting Services'] as const;
 const NODE_TAGS = /\/api\/node-tags(\/|\?|$)/;
 
 /** A message of the dictionary the machine names (the machine keeps keys; the view translates them). */
@@ -38,17 +40,29 @@ export class NodeTagsDriver {
   private readonly many: string;
   private using: { id: string; name: string; tagIds: string[] } | null = null;
   private shot = false;
+  /** The companies the model calls home (where the path's tags are) and other, by name. */
+  private companies: Record<ModelCompany, string> = { home: COMPANIES[0], other: COMPANIES[1], back: COMPANIES[0] };
+  /** The token the path's tags were made with: a switch gives the page another company's, which cannot clean them up. */
+  private homeToken: string | null = null;
 
-  constructor(private readonly page: Page, private readonly context: BrowserContext, pathNumber: number) {
+  constructor(private readonly page: Page, private readonly context: BrowserContext, pathNumber: number, private readonly admin = false) {
     const suffix = Math.random().toString(36).slice(2, 7);
     this.own = `P${pathNumber}${suffix}`;
     this.many = `M${pathNumber}${suffix}`;
   }
 
   async run(steps: readonly BrowserStep<NodeTagsAction>[]) {
-    await signInAs(this.page, MANAGER);
+    if (this.admin) await signInAdmin(this.page, this.page.request);
+    else {
+      await signInAs(this.page, MANAGER);
+      const home = (await this.companySelect().locator('option:checked').textContent())?.trim() ?? '';
+      expect(COMPANIES, 'the manager acts for one of the two companies').toContain(home);
+      const other = COMPANIES.find((c) => c !== home)!;
+      this.companies = { home, other, back: home };
+    }
     try {
-      await this.setUp(steps.some((s) => s.action.type === 'filter' && s.action.target === 'many'));
+      // The admin's screen starts with no company and lists the chosen company's tags as they are: it makes none.
+      if (!this.admin) await this.setUp(steps.some((s) => s.action.type === 'filter' && s.action.target === 'many'));
       await this.page.route(NODE_TAGS, (route) => void (route.request().method() === 'GET' ? this.reads : this.writes).push(route));
       for (let i = 0; i < steps.length; i++) {
         const step = steps[i]!;
@@ -59,7 +73,7 @@ export class NodeTagsDriver {
       for (const route of [...this.reads.splice(0), ...this.writes.splice(0)]) await route.continue();
     } finally {
       await this.page.unroute(NODE_TAGS);
-      await this.cleanUp();
+      if (!this.admin) await this.cleanUp();
     }
   }
 
@@ -77,9 +91,9 @@ export class NodeTagsDriver {
     return kind === 'many' ? `${this.many} ${row.name}` : this.real(row.name);
   }
 
-  /** The API as the signed-in page holds it: its current token, read once for a batch of calls. */
-  private async api() {
-    const token = await this.page.evaluate(() => localStorage.getItem('access_token'));
+  /** The API as the signed-in page holds it (its current token, read once for a batch of calls), or with `token`. */
+  private async api(token?: string | null) {
+    token ??= await this.page.evaluate(() => localStorage.getItem('access_token'));
     return async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> => {
       const r = await this.page.request.fetch(url, { method, data, headers: { authorization: `Bearer ${token}` } });
       expect(r.ok(), `${method} ${url}: ${r.status()} ${await r.text()}`).toBe(true);
@@ -89,7 +103,8 @@ export class NodeTagsDriver {
 
   /** The tags the model starts from: Alpha free, Beta on a node of the company; and, when the path pages, the fillers. */
   private async setUp(fillers: boolean) {
-    const api = await this.api();
+    this.homeToken = await this.page.evaluate(() => localStorage.getItem('access_token'));
+    const api = await this.api(this.homeToken);
     const ids: Record<string, string> = {};
     for (const tag of SETUP_TAGS) ids[tag.id] = (await api<NodeTag>('POST', '/api/node-tags', { name: this.real(tag.name), colour: tag.colour })).id;
     const [node] = await api<{ id: string; name: string; tags: { id: string }[] }[]>('GET', '/api/nodes?limit=1');
@@ -108,7 +123,7 @@ export class NodeTagsDriver {
   /** Leaves the company as it was: the node's tags back, the path's tags gone. */
   private async cleanUp() {
     try {
-      const api = await this.api();
+      const api = await this.api(this.homeToken);
       if (this.using) await api('PUT', `/api/nodes/${this.using.id}`, { tagIds: this.using.tagIds });
       for (const q of [this.own, this.many]) {
         const tags = await api<NodeTag[]>('GET', `/api/node-tags?q=${encodeURIComponent(q)}&limit=1000`);
@@ -132,6 +147,27 @@ export class NodeTagsDriver {
     await queue.shift()!.abort('internetdisconnected');
     await expect(shows).toBeVisible();
     await this.context.setOffline(false);
+  }
+
+  /** The top bar's company switch; the one on the screen without a company is named by its heading. */
+  private companySelect() {
+    return this.page.getByLabel('Company', { exact: true });
+  }
+
+  /**
+   * Switches company with the palette (Ctrl+K): the model switches with a dialog open, and a modal dialog leaves the
+   * top bar's select inert, while the palette opens over it.
+   */
+  private async switchTo(company: string) {
+    const page = this.page;
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette.getByLabel(say('palette.input'))).toBeFocused();
+    await page.keyboard.type(company.split(' ')[0]!.toLowerCase());
+    await expect(palette.getByRole('option', { selected: true })).toHaveAccessibleName(new RegExp(`^${company}`));
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await expect(this.companySelect().locator('option:checked')).toHaveText(company);
   }
 
   /** The Node Tags screen (its section), where the list's own alerts are. */
@@ -159,6 +195,14 @@ export class NodeTagsDriver {
     switch (action.type) {
       case 'page.open':
         await page.getByRole('link', { name: 'Node Tags' }).click();
+        // Without a company the screen asks nothing (the page's checks find no call held).
+        if (after.machine.matches({ list: 'noCompany' } as never)) return;
+        return this.held(this.reads);
+      case 'company.choose':
+        await page.getByRole('main').getByRole('combobox', { name: say('company.choose') }).selectOption({ label: this.companies.home });
+        return this.held(this.reads);
+      case 'company.switch':
+        await this.switchTo(this.companies[action.target as ModelCompany]);
         return this.held(this.reads);
       case 'filter': {
         // The debounce is the page's clock, stopped here so the model's timer event is the next step's to fire.
@@ -272,6 +316,20 @@ export class NodeTagsDriver {
     const where = `after ${action.type}${action.target !== undefined ? `(${action.target})` : ''}, in ${JSON.stringify(m.value)}`;
     const table = this.table();
     await expect(page.getByRole('heading', { name: 'Node Tags', level: 1 }), where).toBeVisible();
+
+    // No company: the way to one, in place of the list and its controls, and no call made.
+    if (is({ list: 'noCompany' })) {
+      await expect(this.screen().getByRole('heading', { name: say('company.choose') }), where).toBeVisible();
+      await expect(this.screen().getByRole('combobox', { name: say('company.choose') }), where).toHaveValue('');
+      await expect(this.companySelect().locator('option:checked'), where).toHaveText(say('topbar.noCompany'));
+      await expect(page.getByRole('searchbox', { name: 'Filter' }), where).toHaveCount(0);
+      await expect(table, where).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'New node tag' }), where).toHaveCount(0);
+      await expect(page.getByRole('dialog'), where).toHaveCount(0);
+      expect(this.reads.length, `${where}: no call of the screen`).toBe(0);
+      return;
+    }
+    await expect(this.companySelect().locator('option:checked'), where).toHaveText(this.companies[memoOf(state).company]);
     await expect(page.getByRole('searchbox', { name: 'Filter' }), where).toHaveValue(this.query(c.q));
 
     // The list: its rows, or in their place what it is doing; busy while a read is due or under way.

@@ -5,7 +5,7 @@ import { printCoverage } from '../../model/graph-nodes';
 import { sessionActions, sessionKey, sessionMachine } from './session-actions';
 import { SessionDriver } from './session-driver';
 
-// Issue 15 §1: the session machine's model (xstate/graph) drives the browser. The paths cover every state and every
+// The session machine's model (xstate/graph) drives the browser. The paths cover every state and every
 // transition the browser can reach; the coverage line names what it cannot.
 const machine = sessionMachine.provide({
   actors: { sessionStore: fromCallback(() => {}) },
