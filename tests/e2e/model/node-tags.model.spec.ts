@@ -4,7 +4,7 @@ import { printCoverage } from '../../model/graph-nodes';
 import { adminActions, adminNodeTagsMachine, nodeTagsActions, nodeTagsKey, nodeTagsMachine, throughSwitches } from './node-tags-actions';
 import { NodeTagsDriver } from './node-tags-driver';
 
-// Issue 15 §1: a list-and-form machine of the management screens (Node Tags) drives the browser through its model.
+// A list-and-form machine of the management screens (Node Tags) drives the browser through its model.
 // The paths cover every state and transition the screen can reach; the coverage line names the rest, for these reasons:
 // - notice.dismiss, saved.dismiss: the screen has no control that sends them (a notice stays until the next action;
 //   only a hub's screen shows a saved row);
