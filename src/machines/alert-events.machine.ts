@@ -171,7 +171,10 @@ export const alertEventsMachine = setup({
   guards: {
     withoutCompany: ({ context }) => !context.acting,
     hasMore: ({ context }) => context.events.length < context.total,
-    isDetail: ({ context, event }) => event.type === 'live.alert' && event.event.id === context.detailId,
+    isDetail: ({ context, event }) => {
+      assertEvent(event, 'live.alert');
+      return event.event.id === context.detailId;
+    },
     hasSelection: ({ context }) => context.selected.length > 0,
   },
   actions: {

@@ -1,4 +1,4 @@
-import { and, assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
 import { commandForShortcut, type Intent, type PalettePage } from './commands';
@@ -62,7 +62,16 @@ const RECENT = 8;
 export const SEARCH_DEBOUNCE_MS = 120;
 
 /** The query an event leaves: a new text from the field, or one more character typed before it had focus. */
-const nextQuery = (c: PaletteContext, e: PaletteEvent) => (e.type === 'palette.query' ? e.query : e.type === 'palette.type' ? c.query + e.text : c.query);
+const nextQuery = (c: PaletteContext, e: PaletteEvent) => {
+  assertEvent(e, ['palette.query', 'palette.type']);
+  return e.type === 'palette.query' ? e.query : c.query + e.text;
+};
+
+/** The row a choice names: the one pointed at, or else the selected one. */
+const chosenIndex = (c: PaletteContext, e: PaletteEvent) => {
+  assertEvent(e, 'palette.choose');
+  return e.index ?? c.selected;
+};
 
 const refreshed = (c: PaletteContext) => ({ ...computeResults(c), selected: 0, rankedQuery: c.query });
 
@@ -80,24 +89,33 @@ export const commandPaletteMachine = setup({
     wantsRemote: ({ context, event }) => remoteKinds(context.pages[context.pages.length - 1]!, nextQuery(context, event), context.scope).length > 0,
     sitesFresh: ({ context }) => context.scope !== null && context.sites.companyId === context.scope.companyId,
     hasScope: ({ context }) => context.scope !== null,
-    chordHasCommand: ({ context, event }) => event.type === 'keys.chord' && context.scope !== null && commandForShortcut(event.keys, context.scope.role, context.scope) !== undefined,
+    chordHasCommand: ({ context, event }) => {
+      assertEvent(event, 'keys.chord');
+      return context.scope !== null && commandForShortcut(event.keys, context.scope.role, context.scope) !== undefined;
+    },
     canGoBack: ({ context }) => context.query === '' && context.pages.length > 1,
-    choosesPage: ({ context, event }) => event.type === 'palette.choose' && context.results[event.index ?? context.selected]?.intent.type === 'page',
-    choosesItem: ({ context, event }) => event.type === 'palette.choose' && context.results[event.index ?? context.selected] !== undefined,
+    choosesPage: ({ context, event }) => context.results[chosenIndex(context, event)]?.intent.type === 'page',
+    choosesItem: ({ context, event }) => context.results[chosenIndex(context, event)] !== undefined,
   },
   actions: {
-    setScope: assign({ scope: ({ event }) => (event.type === 'palette.scope' ? event.scope : null) }),
-    openWith: assign(({ context, event }) => {
+    setScope: assign({
+      scope: ({ event }) => {
+        assertEvent(event, 'palette.scope');
+        return event.scope;
+      },
+    }),
+    /** Opens on `page` (a chord or a button naming one), else on the root. */
+    openWith: assign(({ context }, params: { page?: PalettePage }) => {
       const scope = context.scope!;
-      const pages: PalettePage[] = event.type === 'palette.open' && event.page && event.page !== 'root' ? ['root', event.page] : ['root'];
+      const pages: PalettePage[] = params.page && params.page !== 'root' ? ['root', params.page] : ['root'];
       const sites = context.sites.companyId === scope.companyId ? context.sites.items : [];
       const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(pages[pages.length - 1]!, scope, sites) };
       return { ...next, ...refreshed(next) };
     }),
-    runChord: emit(({ context, event }) => ({
-      type: 'palette.run' as const,
-      intent: commandForShortcut(event.type === 'keys.chord' ? event.keys : '', context.scope!.role, context.scope!)!.event,
-    })),
+    runChord: emit(({ context, event }) => {
+      assertEvent(event, 'keys.chord');
+      return { type: 'palette.run' as const, intent: commandForShortcut(event.keys, context.scope!.role, context.scope!)!.event };
+    }),
     setQuery: assign({ query: ({ context, event }) => nextQuery(context, event) }),
     rank: assign(({ context }) => {
       // A new query starts at its best match; the same query re-ranked (the server's answer merged) keeps the row.
@@ -115,30 +133,31 @@ export const commandPaletteMachine = setup({
       return { ...next, ...refreshed(next) };
     }),
     pushPage: assign(({ context, event }) => {
-      if (event.type !== 'palette.choose') return {};
-      const intent = context.results[event.index ?? context.selected]?.intent;
+      const intent = context.results[chosenIndex(context, event)]?.intent;
       if (intent?.type !== 'page') return {};
       const pages = [...context.pages, intent.page];
       const next = { ...context, pages, query: '', remote: [], remoteError: null, local: localItems(intent.page, context.scope!, context.sites.items) };
       return { ...next, ...refreshed(next) };
     }),
-    run: emit(({ context, event }) => {
-      const index = event.type === 'palette.choose' ? (event.index ?? context.selected) : context.selected;
-      return { type: 'palette.run' as const, intent: context.results[index]!.intent };
-    }),
+    run: emit(({ context, event }) => ({ type: 'palette.run' as const, intent: context.results[chosenIndex(context, event)]!.intent })),
     remember: assign({
       recent: ({ context, event }) => {
-        const index = event.type === 'palette.choose' ? (event.index ?? context.selected) : context.selected;
-        const key = context.results[index]!.key;
+        const key = context.results[chosenIndex(context, event)]!.key;
         return [key, ...context.recent.filter((k) => k !== key)].slice(0, RECENT);
       },
     }),
     move: assign({
       selected: ({ context, event }) => {
+        assertEvent(event, 'palette.move');
         if (!context.results.length) return 0;
-        if (event.type === 'palette.select') return Math.max(0, Math.min(context.results.length - 1, event.index));
-        if (event.type !== 'palette.move') return context.selected;
         return Math.max(0, Math.min(context.results.length - 1, context.selected + event.delta));
+      },
+    }),
+    select: assign({
+      selected: ({ context, event }) => {
+        assertEvent(event, 'palette.select');
+        if (!context.results.length) return 0;
+        return Math.max(0, Math.min(context.results.length - 1, event.index));
       },
     }),
   },
@@ -169,8 +188,8 @@ export const commandPaletteMachine = setup({
   states: {
     closed: {
       on: {
-        'palette.open': { guard: 'hasScope', target: 'open', actions: 'openWith' },
-        'palette.toggle': { guard: 'hasScope', target: 'open', actions: 'openWith' },
+        'palette.open': { guard: 'hasScope', target: 'open', actions: { type: 'openWith', params: ({ event }) => ({ page: event.page }) } },
+        'palette.toggle': { guard: 'hasScope', target: 'open', actions: { type: 'openWith', params: {} } },
       },
     },
     open: {
@@ -183,7 +202,7 @@ export const commandPaletteMachine = setup({
         // Regions target only their own states: a target in another region from here would exit and re-enter
         // every region (restarting a sites fetch on each keystroke).
         'palette.move': { actions: 'move' },
-        'palette.select': { actions: 'move' },
+        'palette.select': { actions: 'select' },
         'palette.choose': { guard: 'choosesItem', target: 'closed', actions: ['run', 'remember'] },
       },
       states: {

@@ -67,17 +67,33 @@ export const dashboardMachine = setup({
   guards: {
     /** The page reads one company by id, not the token's. */
     byId: ({ context }) => context.companyId !== null,
-    /** The role now (the event's, for a role change) may not read a company by id. */
-    refused: ({ context, event }) => refuses(context.companyId, event.type === 'role.changed' ? event.role : context.role),
+    /** The role now may not read a company by id. */
+    refused: ({ context }) => refuses(context.companyId, context.role),
+    /** `refused` for a role change: guards run before `setRole`, so the new role is the event's. */
+    refusesNewRole: ({ context, event }) => {
+      assertEvent(event, 'role.changed');
+      return refuses(context.companyId, event.role);
+    },
     /** The page was refused and the role now may read the company. */
-    admitted: ({ context, event }) => event.type === 'role.changed' && context.companyId !== null && !refuses(context.companyId, event.role),
+    admitted: ({ context, event }) => {
+      assertEvent(event, 'role.changed');
+      return context.companyId !== null && !refuses(context.companyId, event.role);
+    },
     /** A company that does not exist stays so: no retry. */
     missing: ({ context }) => context.error?.status === 404,
     /** The reading comes from a node the dashboard shows as offline. */
-    wakes: ({ context, event }) => event.type === 'live.reading' && context.dashboard !== null && applyReading(context.dashboard, event.reading).woke,
+    wakes: ({ context, event }) => {
+      assertEvent(event, 'live.reading');
+      return context.dashboard !== null && applyReading(context.dashboard, event.reading).woke;
+    },
   },
   actions: {
-    setRole: assign({ role: ({ context, event }) => (event.type === 'role.changed' ? event.role : context.role) }),
+    setRole: assign({
+      role: ({ event }) => {
+        assertEvent(event, 'role.changed');
+        return event.role;
+      },
+    }),
     applyReading: assign({
       dashboard: ({ context, event }) => {
         assertEvent(event, 'live.reading');
@@ -120,7 +136,7 @@ export const dashboardMachine = setup({
         // read by id does not depend on the token's company.
         'company.changed': { guard: not('byId'), target: '.loading', actions: assign({ dashboard: null, error: null }) },
         // A shadow started elsewhere leaves an admin's look at a company: nothing read stays, nothing is asked again.
-        'role.changed': [{ guard: 'refused', target: '.refused', actions: 'setRole' }, { actions: 'setRole' }],
+        'role.changed': [{ guard: 'refusesNewRole', target: '.refused', actions: 'setRole' }, { actions: 'setRole' }],
         'live.reading': { actions: 'applyReading' },
       },
       states: {
@@ -175,7 +191,7 @@ export const dashboardMachine = setup({
         'dashboard.nodes': { guard: not('refused'), target: '.requesting', actions: assign({ siteId: ({ event }) => event.siteId, nodes: [], nodesError: null }) },
         'dashboard.closeNodes': { target: '.idle', actions: assign({ siteId: null, nodes: [] }) },
         'company.changed': { guard: not('byId'), target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
-        'role.changed': { guard: 'refused', target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
+        'role.changed': { guard: 'refusesNewRole', target: '.idle', actions: assign({ siteId: null, nodes: [], nodesError: null }) },
       },
       states: {
         idle: {},

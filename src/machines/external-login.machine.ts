@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackResponse } from '../api/contract/external-login';
 import type { SessionEvent } from './session.machine';
 import { leaveForProvider } from './leave-for-provider';
@@ -62,7 +62,10 @@ export const externalLoginMachine = setup({
       invoke: {
         id: 'start',
         src: 'startLogin',
-        input: ({ event }) => (event.type === 'external.start' ? { provider: event.provider, returnUrl: event.returnUrl, rememberMe: event.rememberMe } : { provider: 'auth0' as const }),
+        input: ({ event }) => {
+          assertEvent(event, 'external.start');
+          return { provider: event.provider, returnUrl: event.returnUrl, rememberMe: event.rememberMe };
+        },
         // Success leaves the page; staying here means the browser is on its way.
         onError: { target: 'ready', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
       },
@@ -74,7 +77,10 @@ export const externalLoginMachine = setup({
       invoke: {
         id: 'finish',
         src: 'finishLogin',
-        input: ({ event }) => (event.type === 'external.finish' ? { code: event.code, state: event.state, iss: event.iss } : { code: '', state: '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'external.finish');
+          return { code: event.code, state: event.state, iss: event.iss };
+        },
         // The session machine takes it from here: it signs in, or (MFA on) asks for the code our server mailed.
         onDone: {
           target: 'done',

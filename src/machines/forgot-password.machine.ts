@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import * as authApi from '../api/auth.api';
 import { forgotPasswordRequest } from '../api/contract/auth';
 import { type FieldChange, type FieldErrors, type Form, editField, isValid, leaveField, newForm, revealAll, textProblems, toFailure } from './form';
@@ -28,8 +28,18 @@ export const forgotPasswordMachine = setup({
     forgotPassword: fromPromise<{ sent: true }, { email: string }>(({ input }) => authApi.forgotPassword(input.email)),
   },
   actions: {
-    edit: assign({ form: ({ context, event }) => (event.type === 'forgot.change' ? editField(context.form, event, validateForgot) : context.form) }),
-    leave: assign({ form: ({ context, event }) => (event.type === 'forgot.blur' ? leaveField(context.form, event.field, validateForgot) : context.form) }),
+    edit: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'forgot.change');
+        return editField(context.form, event, validateForgot);
+      },
+    }),
+    leave: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'forgot.blur');
+        return leaveField(context.form, event.field, validateForgot);
+      },
+    }),
     reveal: assign({ form: ({ context }) => revealAll(context.form, validateForgot) }),
     fail: assign({ form: ({ context }, params: { error: unknown }) => ({ ...context.form, failure: toFailure(params.error, ['email'] as const) }) }),
   },

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { viewport } from './viewport';
 import { SCREENS } from './commands';
 
@@ -62,7 +62,10 @@ export const layoutMachine = setup({
   types: { context: {} as LayoutContext, events: {} as LayoutEvent, input: {} as { width?: number; height?: number } | undefined },
   actors: { viewport },
   guards: {
-    viewChanges: ({ context, event }) => event.type === 'layout.resize' && viewFor(event.width) !== context.view,
+    viewChanges: ({ context, event }) => {
+      assertEvent(event, 'layout.resize');
+      return viewFor(event.width) !== context.view;
+    },
     isMobile: ({ context }) => context.view === 'mobile',
   },
 }).createMachine({

@@ -47,7 +47,10 @@ export const nodeDetailMachine = setup({
   },
   guards: {
     noEvents: (_, params: { events: readonly AlertEvent[] }) => params.events.length === 0,
-    ofThisNode: ({ context, event }) => event.type === 'live.alert' && event.event.nodeId === context.nodeId,
+    ofThisNode: ({ context, event }) => {
+      assertEvent(event, 'live.alert');
+      return event.event.nodeId === context.nodeId;
+    },
   },
   actions: {
     keepEvents: assign({ events: (_, params: { events: AlertEvent[] }) => params.events, failure: null }),

@@ -1,4 +1,4 @@
-import { and, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { and, assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { readStoredPreferences, writeStoredPreferences } from '../storage/browser-storage';
 import { LOCALES, type Locale } from '../i18n';
 import { applyToDocument } from '../storage/document';
@@ -91,10 +91,16 @@ export const preferencesMachine = setup({
     apply: sendTo('store', ({ context }): PreferencesCommand => ({ type: 'preferences.apply', preferences: pickPreferences(context) })),
   },
   guards: {
-    knownLocale: ({ event }) => (event.type === 'preferences.language' || event.type === 'preferences.suggest') && (LOCALES as readonly string[]).includes(event.locale),
+    knownLocale: ({ event }) => {
+      assertEvent(event, ['preferences.language', 'preferences.suggest']);
+      return (LOCALES as readonly string[]).includes(event.locale);
+    },
     notChosen: ({ context }) => !context.chosen,
     storesPending: ({ context }) => context.storePending,
-    knownTheme: ({ event }) => event.type === 'preferences.theme' && isPart(event.part, event.value),
+    knownTheme: ({ event }) => {
+      assertEvent(event, 'preferences.theme');
+      return isPart(event.part, event.value);
+    },
   },
 }).createMachine({
   id: 'preferences',

@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, fromPromise, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
 import * as authApi from '../api/auth.api';
 import * as profileApi from '../api/profile.api';
 import { locale as localeSchema, type Me, type Session } from '../api/contract/auth';
@@ -94,19 +94,28 @@ export const profileMachine = setup({
   },
   actions: {
     editDetails: assign({
-      details: ({ context, event }) => (event.type === 'profile.change' ? editField(context.details, event, validateDetails) : context.details),
+      details: ({ context, event }) => {
+        assertEvent(event, 'profile.change');
+        return editField(context.details, event, validateDetails);
+      },
     }),
     leaveDetails: assign({
-      details: ({ context, event }) => (event.type === 'profile.blur' ? leaveField(context.details, event.field, validateDetails) : context.details),
+      details: ({ context, event }) => {
+        assertEvent(event, 'profile.blur');
+        return leaveField(context.details, event.field, validateDetails);
+      },
     }),
     revealDetails: assign({ details: ({ context }) => revealAll(context.details, validateDetails) }),
     editPassword: assign(({ context, event }) => {
-      if (event.type !== 'changePassword.change') return {};
+      assertEvent(event, 'changePassword.change');
       const password = editField(context.password, event, validatePassword);
       return { password, unmet: unmetParts(password.values.password) };
     }),
     leavePassword: assign({
-      password: ({ context, event }) => (event.type === 'changePassword.blur' ? leaveField(context.password, event.field, validatePassword) : context.password),
+      password: ({ context, event }) => {
+        assertEvent(event, 'changePassword.blur');
+        return leaveField(context.password, event.field, validatePassword);
+      },
     }),
     revealPassword: assign({ password: ({ context }) => revealAll(context.password, validatePassword) }),
     /** After a load or a save the form shows what the server holds, which may differ from what was typed (trimmed). */

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import * as authApi from '../api/auth.api';
 import {
   type FieldChange, type FieldErrors, type Form, type FormFailure, type PasswordPart, confirmProblems, editField, isValid, leaveField,
@@ -53,11 +53,16 @@ export const resetPasswordMachine = setup({
   },
   actions: {
     edit: assign(({ context, event }) => {
-      if (event.type !== 'reset.change') return {};
+      assertEvent(event, 'reset.change');
       const form = editField(context.form, event, validateReset);
       return { form, unmet: unmetParts(form.values.password) };
     }),
-    leave: assign({ form: ({ context, event }) => (event.type === 'reset.blur' ? leaveField(context.form, event.field, validateReset) : context.form) }),
+    leave: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'reset.blur');
+        return leaveField(context.form, event.field, validateReset);
+      },
+    }),
     reveal: assign({ form: ({ context }) => revealAll(context.form, validateReset) }),
     fail: assign({ form: ({ context }, params: { error: unknown }) => ({ ...context.form, failure: toFailure(params.error, FIELDS) }) }),
   },

@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, sendTo, setup } from 'xstate';
 import type { Session } from '../api/contract/auth';
 import { NETWORK_ERROR } from '../api/bindings';
 import { failureOf, type Failure } from './failure';
@@ -8,6 +8,14 @@ import {
   hold, isAuthStatus, noticeOf, SESSION_ACTION_CALLS, withToken,
   type Restored, type SessionContext, type SessionEmitted, type SessionEvent, type StoreCommand,
 } from './session-types';
+
+/** The failed call an `api.failed` guard reads: those guards sit only on that event's transitions. */
+const failed = (event: SessionEvent) => {
+  assertEvent(event, 'api.failed');
+  return event;
+};
+
+const isRefusal = (status: number) => status === 401 || status === 403;
 
 /**
  * The session machine's setup: its types, actors, named actions and guards. It lives apart from session.machine.ts so
@@ -86,29 +94,44 @@ export const sessionSetup = setup({
     hasSession: (_, params: { restored: Restored }) => params.restored.session !== null,
     isAdminNotShadowing: ({ context }) => context.session?.role === 'admin' && !context.session.isShadow,
     isShadow: ({ context }) => Boolean(context.session?.isShadow),
-    isCurrentCompany: ({ context, event }) => event.type === 'company.switch' && context.session?.companyId === event.companyId,
-    holdsCompanyToken: ({ context, event }) => event.type === 'company.switch' && event.companyId in context.userTokens,
+    isCurrentCompany: ({ context, event }) => {
+      assertEvent(event, 'company.switch');
+      return context.session?.companyId === event.companyId;
+    },
+    holdsCompanyToken: ({ context, event }) => {
+      assertEvent(event, 'company.switch');
+      return event.companyId in context.userTokens;
+    },
     hasRefreshToken: ({ context }) => Boolean(context.session?.refreshToken),
     refreshRefusedForSessionInUse: ({ context }, params: { error: unknown }) =>
       isAuthStatus(params.error) && context.refreshingWith !== null && context.session?.refreshToken === context.refreshingWith,
     canResend: ({ context }) => context.resendAvailableAt === null || Date.now() >= context.resendAvailableAt,
-    isUnauthorized: ({ event }) => event.type === 'api.failed' && event.status === 401,
+    isUnauthorized: ({ event }) => failed(event).status === 401,
     /**
      * A 401 or 403 for a token the session no longer uses (a call sent with the shadow token as the shadow ended, whose
      * family the exit revoked; a token replaced by a refresh): it says nothing of the session held now.
      */
-    isStaleRefusal: ({ context, event }) =>
-      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.token != null && event.token !== context.session?.accessToken,
+    isStaleRefusal: ({ context, event }) => {
+      const { status, token } = failed(event);
+      return isRefusal(status) && token != null && token !== context.session?.accessToken;
+    },
     /**
      * Checked only while an exit or a logout is out: the server revokes the family before it answers, so a page's call
      * can be refused before that answer arrives. The exit or logout decides; its own refusal is reported as ever.
      */
-    isRefusalOfAnotherCall: ({ event }, params: { call: string }) =>
-      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.call !== params.call,
-    isRefusalAfterLogout: ({ context, event }) =>
-      event.type === 'api.failed' && (event.status === 401 || event.status === 403) && event.token != null && event.token === context.loggedOutToken,
-    isForbidden: ({ event }) => event.type === 'api.failed' && event.status === 403,
-    isSessionActionRefused: ({ event }) => event.type === 'api.failed' && event.status === 403 && SESSION_ACTION_CALLS.includes(event.call ?? ''),
+    isRefusalOfAnotherCall: ({ event }, params: { call: string }) => {
+      const { status, call } = failed(event);
+      return isRefusal(status) && call !== params.call;
+    },
+    isRefusalAfterLogout: ({ context, event }) => {
+      const { status, token } = failed(event);
+      return isRefusal(status) && token != null && token === context.loggedOutToken;
+    },
+    isForbidden: ({ event }) => failed(event).status === 403,
+    isSessionActionRefused: ({ event }) => {
+      const { status, call } = failed(event);
+      return status === 403 && SESSION_ACTION_CALLS.includes(call ?? '');
+    },
     /**
      * A refusal that belongs to the screen that asked, which shows it in its own words and offers what it can:
      * a write the screen offered that the server refused (403 — a role the screen misjudged, or a right
@@ -116,12 +139,20 @@ export const sessionSetup = setup({
      * and anything not found (404 — the screen says so, or offers the person's other company that has it). A notice
      * beside the screen's own message would only repeat it, or contradict it.
      */
-    isScreensToShow: ({ event }) =>
-      event.type === 'api.failed' && ((event.status === 403 && event.method !== undefined && event.method !== 'GET') || event.status === 404),
+    isScreensToShow: ({ event }) => {
+      const { status, method } = failed(event);
+      return (status === 403 && method !== undefined && method !== 'GET') || status === 404;
+    },
     // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".
-    isNetworkOnline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && event.online && event.path !== ROUTES.maintenance,
-    isNetworkOffline: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR && !event.online,
-    isNetwork: ({ event }) => event.type === 'api.failed' && event.code === NETWORK_ERROR,
+    isNetworkOnline: ({ event }) => {
+      const { code, online, path } = failed(event);
+      return code === NETWORK_ERROR && online && path !== ROUTES.maintenance;
+    },
+    isNetworkOffline: ({ event }) => {
+      const { code, online } = failed(event);
+      return code === NETWORK_ERROR && !online;
+    },
+    isNetwork: ({ event }) => failed(event).code === NETWORK_ERROR,
     isAuthFailure: (_, params: { error: unknown }) => isAuthStatus(params.error),
   },
 });

@@ -1,4 +1,4 @@
-import { assign } from 'xstate';
+import { assertEvent, assign } from 'xstate';
 import { sessionSetup } from './session-setup';
 
 /**
@@ -32,7 +32,10 @@ export const activityRegion = sessionSetup.createStateConfig({
       invoke: {
         id: 'switch',
         src: 'switchCompany',
-        input: ({ event }) => ({ companyId: event.type === 'company.switch' ? event.companyId : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'company.switch');
+          return { companyId: event.companyId };
+        },
         onDone: {
           target: 'idle',
           actions: { type: 'adopt', params: ({ event }) => ({ session: event.output, keepTokens: true }) },
@@ -45,8 +48,10 @@ export const activityRegion = sessionSetup.createStateConfig({
       invoke: {
         id: 'shadow',
         src: 'startShadow',
-        input: ({ event }) =>
-          event.type === 'shadow.user' ? { kind: 'user' as const, id: event.userId } : { kind: 'company' as const, id: event.type === 'shadow.company' ? event.companyId : '' },
+        input: ({ event }) => {
+          assertEvent(event, ['shadow.company', 'shadow.user']);
+          return event.type === 'shadow.user' ? { kind: 'user' as const, id: event.userId } : { kind: 'company' as const, id: event.companyId };
+        },
         onDone: {
           target: 'idle',
           actions: [{ type: 'adopt', params: ({ event }) => ({ session: event.output }) }, 'goHome'],

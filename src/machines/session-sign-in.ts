@@ -1,4 +1,4 @@
-import { assign, emit } from 'xstate';
+import { assertEvent, assign, emit } from 'xstate';
 import type { Session } from '../api/contract/auth';
 import { ROUTES } from './session-routes';
 import { sessionSetup } from './session-setup';
@@ -45,7 +45,7 @@ export const signedOutState = sessionSetup.createStateConfig({
         id: 'login',
         src: 'login',
         input: ({ event }) => {
-          if (event.type !== 'session.login') throw new Error('authenticating entered without session.login');
+          assertEvent(event, 'session.login');
           return { email: event.email, password: event.password, rememberMe: event.rememberMe };
         },
         onDone: [
@@ -103,10 +103,10 @@ export const mfaState = sessionSetup.createStateConfig({
       invoke: {
         id: 'verify',
         src: 'verifyOtp',
-        input: ({ context, event }) => ({
-          mfaToken: context.mfa?.mfaToken ?? '',
-          code: event.type === 'session.verify' ? event.code : '',
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'session.verify');
+          return { mfaToken: context.mfa?.mfaToken ?? '', code: event.code };
+        },
         onDone: {
           target: '#session.signedIn',
           actions: [

@@ -92,7 +92,7 @@ export const sessionMachine = sessionSetup.createMachine({
         },
         // SPEC §2: the pathname is stored on every protected visit.
         'route.visited': {
-          actions: sendTo('store', ({ event }): StoreCommand => ({ type: 'store.history', path: event.type === 'route.visited' ? event.path : '/' })),
+          actions: sendTo('store', ({ event }): StoreCommand => ({ type: 'store.history', path: event.path })),
         },
         // SPEC §8 for a signed-in session; the 401 and 403 rules are this machine's alone.
         'api.failed': [

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import * as authApi from '../api/auth.api';
 import { signupRequest } from '../api/contract/auth';
 import {
@@ -59,11 +59,16 @@ export const signUpMachine = setup({
   },
   actions: {
     edit: assign(({ context, event }) => {
-      if (event.type !== 'signup.change') return {};
+      assertEvent(event, 'signup.change');
       const form = editField(context.form, event, validateSignUp);
       return { form, unmet: unmetParts(form.values.password) };
     }),
-    leave: assign({ form: ({ context, event }) => (event.type === 'signup.blur' ? leaveField(context.form, event.field, validateSignUp) : context.form) }),
+    leave: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'signup.blur');
+        return leaveField(context.form, event.field, validateSignUp);
+      },
+    }),
     reveal: assign({ form: ({ context }) => revealAll(context.form, validateSignUp) }),
     fail: assign({ form: ({ context }, params: { error: unknown }) => ({ ...context.form, failure: toFailure(params.error, FIELDS) }) }),
   },

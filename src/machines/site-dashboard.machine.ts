@@ -94,7 +94,10 @@ const siteSetup = setup({
     listed: ({ context }) => context.sites.some((s) => s.id === context.view.siteId),
     hasFeeds: ({ context }) => context.view.feedIds.length > 0,
     noFeeds: ({ context }) => context.view.feedIds.length === 0,
-    widthChanged: ({ context, event }) => event.type === 'view.width' && Math.abs(Math.round(event.px * 2) - context.maxPoints) > 40,
+    widthChanged: ({ context, event }) => {
+      assertEvent(event, 'view.width');
+      return Math.abs(Math.round(event.px * 2) - context.maxPoints) > 40;
+    },
   },
   actions: {
     requestExport: ({ context }) => {
