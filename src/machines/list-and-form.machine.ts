@@ -1,140 +1,19 @@
 import { assertEvent, assign, createMachine, enqueueActions, fromPromise, setup, stateIn, type ActorRefFrom, type AnyStateMachine } from 'xstate';
-import type { ZodType } from 'zod';
-import type { ResourceApi, ListRequest } from '../api/resource.api';
+import type { ListRequest } from '../api/resource.api';
 import type { ListAnswer } from '../api/contract/list';
 import { LIST_LIMIT } from '../api/contract/list';
-import type { I18nKey } from '../i18n';
 import { painted } from './after-paint';
-import type { Screen } from './commands';
-import { actsForCompany, companyWatch, type ActingSource, type CompanyChanged, type CompanySource } from './company-watch';
-import { failureOf, type Failure } from './failure';
-import {
-  editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors, type FieldKeys, type Form,
-} from './form';
+import { companyWatch } from './company-watch';
+import { failureOf } from './failure';
+import { editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors } from './form';
+import { afresh, companyContext, withoutCompanyPart, type ConfigPart } from './list-and-form-company';
+import type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput } from './list-and-form-types';
+
+// The machine's types live beside it; importers keep reading them from here.
+export type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput, Notice } from './list-and-form-types';
 
 /** SPEC §9: typing settles for 250 ms before a filter goes to the server. */
 export const FILTER_DEBOUNCE_MS = 250;
-
-/** What a management screen's machine is made from: its resource's calls and how its form maps to them. */
-export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input, Update = Input> {
-  /** The machine's id, e.g. 'nodeTags'. */
-  id: string;
-  /** The resource's calls; a read-only list (the audit log) has only `list`, and its form never opens. */
-  api: Pick<ResourceApi<Item, Input, Update>, 'list'> & Partial<ResourceApi<Item, Input, Update>>;
-  /** The contract schema the form's body is checked against (the server's, so the two cannot disagree). */
-  schema: ZodType;
-  /** The values of a new form. */
-  blank: () => V;
-  /** The values of the form that edits `item`. */
-  valuesOf: (item: Item) => V;
-  /** The request body from the form's values (strings become numbers, empty optionals are left out). */
-  toInput: (values: V) => Input;
-  /** When a change takes another body than a create (a user's role and access, not their email): its schema and body. */
-  update?: { schema: ZodType; toInput: (values: V, item: Item) => Update };
-  /** A row as the confirmations and notices name it. */
-  nameOf: (item: Item) => string;
-  /** Field-specific messages by issue code. */
-  fieldKeys?: FieldKeys<keyof V & string>;
-  /** The sort until the user picks one. */
-  defaultSort?: string;
-  pageSize?: number;
-  /**
-   * Choices the form's pickers offer (a hub's site, a node's hub and tags), each loaded through its own resource's
-   * list call when the screen opens: `{ sites: () => sitesApi.list({ limit: 1000 }).then(…) }`.
-   */
-  lookups?: Record<string, () => Promise<Choice[]>>;
-  /** The lookups list this resource itself (a site's parent picker offers sites): they load again after a save or delete. */
-  lookupsFollowList?: boolean;
-  /**
-   * The resource's own filters the screen offers (`list.where` names: siteId, role …). A machine takes `list.where`
-   * only for these, and one without any has no such transition (nor a lookups region without lookups): what a
-   * screen cannot do is not in its machine, so its model covers all of it.
-   */
-  filters?: readonly string[];
-  /**
-   * The screen (its sidebar entry) of a resource one company owns. Given the session (input), the list asks nothing
-   * while the session acts for no company (`list.noCompany`) and reads again for each company it switches to. Absent
-   * for lists that need no company: companies, a person's own memberships, users and the audit log of an admin.
-   */
-  perCompany?: Screen;
-}
-
-/** One choice of a picker. */
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-export interface Notice {
-  key: I18nKey;
-  params?: Record<string, string | number>;
-}
-
-export interface ListAndFormContext<Item extends { id: string }, V extends object> {
-  rows: Item[];
-  /** Every row matching the filter, across pages. */
-  total: number;
-  q: string;
-  sort: string | undefined;
-  offset: number;
-  limit: number;
-  /** The resource's own filters (siteId, hubId …), sent with the list query. */
-  filters: Record<string, string>;
-  /** The row the keyboard is on, an index into rows; -1 when none. */
-  active: number;
-  listFailure: Failure | null;
-  form: Form<V> | null;
-  /** The row being edited; null for a new one. */
-  editing: Item | null;
-  /** Field problems the server named in its last answer; cleared field by field as they are edited. */
-  serverErrors: FieldErrors<keyof V & string>;
-  formFailure: Failure | null;
-  /** The row a delete waits to be confirmed for. */
-  confirming: Item | null;
-  deleteFailure: Failure | null;
-  notice: Notice | null;
-  /** The screen was opened to create a row. */
-  startNew: boolean;
-  /** The pickers' choices by lookup name (empty until loaded). */
-  lookups: Record<string, Choice[]>;
-  lookupFailure: Failure | null;
-  /** The session whose company a per-company list follows; null where nobody switches (tests, platform-wide lists). */
-  session: CompanySource | null;
-  /** The session acts for a company; a per-company list without one rests in `noCompany`. */
-  acting: boolean;
-}
-
-export type ListAndFormEvent<V extends object> =
-  | { type: 'list.filter'; q: string }
-  | { type: 'list.where'; name: string; value: string }
-  | { type: 'list.sort'; sort: string }
-  | { type: 'list.page'; offset: number }
-  | { type: 'list.reload' }
-  | { type: 'list.move'; delta: number }
-  | { type: 'list.focus'; index: number }
-  | { type: 'form.new'; values?: Partial<V> }
-  | { type: 'form.edit'; id?: string }
-  // Fields by name: the view's field components are typed; the machine stores what they send.
-  | { type: 'form.change'; field: string; value: unknown }
-  | { type: 'form.blur'; field: string }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
-  | { type: 'delete.ask'; id?: string }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-  | { type: 'lookups.reload' }
-  | { type: 'notice.dismiss' }
-  | CompanyChanged;
-
-export interface ListAndFormInput {
-  /** Filters the screen opens with (from its URL). */
-  filters?: Record<string, string>;
-  q?: string;
-  /** Open the form for a new row at once (the palette's "New site" …). */
-  startNew?: boolean;
-  /** The session, for a per-company list (`perCompany`): whether it acts for a company, and its switches. */
-  session?: ActingSource | null;
-}
 
 /**
  * The one list-and-form machine every management screen is made from. Three regions: the list (loading, a debounced
@@ -301,10 +180,9 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         if (config.lookupsFollowList) enqueue.raise({ type: 'lookups.reload' });
       }),
       dismissNotice: assign({ notice: null }),
-      /** Another company's list: what the old one read (its rows, its sites as filters, its page) is dropped at once. */
       changeCompany: assign(({ event }) => {
         assertEvent(event, 'company.changed');
-        return { acting: event.companyId !== null, rows: [], total: 0, offset: 0, filters: {}, active: -1, listFailure: null, notice: null };
+        return afresh(event);
       }),
       takeLookups: assign({ lookups: ({ event }) => (event as unknown as { output: Record<string, Choice[]> }).output, lookupFailure: null }),
       lookupsFailed: assign({ lookupFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
@@ -314,7 +192,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     context: ({ input }) => ({
       rows: [], total: 0, q: input?.q ?? '', sort: config.defaultSort, offset: 0, limit: pageSize, filters: { ...input?.filters }, active: -1,
       listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, notice: null, startNew: input?.startNew === true, lookups: {}, lookupFailure: null,
-      session: config.perCompany ? input?.session ?? null : null, acting: !config.perCompany || actsForCompany(input?.session),
+      ...companyContext(config.perCompany, input?.session),
     }),
     type: 'parallel',
     // Only a per-company list keeps this, its `noCompany` state and its `company.changed` transitions (see `trimmed`).
@@ -459,29 +337,21 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
 
 /**
  * What a screen cannot do is not in its machine: without lookups no lookups region, without filters no `list.where`,
- * and a list that needs no company has no `noCompany` state, no company watch and no `company.changed`. The machine is
- * written whole (so its types are one), then rebuilt from its own config without those parts: its model then covers
- * all of it, and a stray event finds no transition.
+ * and without a company no company part (list-and-form-company.ts). The machine is written whole (so its types are
+ * one), then rebuilt from its own config without those parts: its model then covers all of it, and a stray event finds
+ * no transition.
  */
 function trimmed<M extends AnyStateMachine>(machine: M, has: { lookups: boolean; filters: boolean; perCompany: boolean }): M {
   if (has.lookups && has.filters && has.perCompany) return machine;
-  type Part = { on?: Record<string, unknown>; states?: Record<string, Part>; always?: unknown };
-  const without = (on: Record<string, unknown> | undefined, ...events: string[]) =>
-    on && Object.fromEntries(Object.entries(on).filter(([type]) => !events.includes(type)));
-  const states = Object.entries(machine.config.states as Record<string, Part>)
+  const config = has.perCompany ? (machine.config as ConfigPart) : withoutCompanyPart(machine.config as ConfigPart);
+  const states = Object.entries(config.states ?? {})
     .filter(([name]) => has.lookups || name !== 'lookups')
-    .map(([name, region]): [string, Part] => {
-      const on = without(region.on, ...(has.perCompany ? [] : ['company.changed']), ...(name === 'list' && !has.filters ? ['list.where'] : []));
-      if (name !== 'list' || has.perCompany) return [name, { ...region, on }];
-      const { noCompany: _none, loading, ...rest } = region.states!;
-      const { always: _always, ...load } = loading!;
-      return [name, { ...region, on, states: { ...rest, loading: load } }];
+    .map(([name, region]): [string, ConfigPart] => {
+      if (name !== 'list' || has.filters) return [name, region];
+      const { 'list.where': _where, ...on } = region.on ?? {};
+      return [name, { ...region, on }];
     });
-  const { invoke, ...config } = machine.config;
-  return createMachine(
-    { ...config, ...(has.perCompany ? { invoke } : {}), states: Object.fromEntries(states) } as never,
-    machine.implementations as never,
-  ) as unknown as M;
+  return createMachine({ ...config, states: Object.fromEntries(states) } as never, machine.implementations as never) as unknown as M;
 }
 
 export type ListAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input> = ReturnType<typeof listAndFormMachine<Item, V, Input, Update>>;
