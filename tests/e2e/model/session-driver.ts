@@ -397,7 +397,8 @@ export class SessionDriver {
         await page.unroute(ME);
         expect((await answered).status(), 'the server refuses the write').toBe(403);
         // The screen shows the refusal; the person stays on it, signed in, with what they typed.
-        await expect(page.getByText('Your role cannot change companies')).toBeVisible();
+        // In the reader's words for a 403 (the code's dictionary key), never the server's English text.
+        await expect(page.getByText('Your role does not allow this.')).toBeVisible();
         await expect(page).toHaveURL(/\/my-profile$/);
         await expect(page.getByLabel('Name', { exact: true })).toHaveValue(typed);
         return;
