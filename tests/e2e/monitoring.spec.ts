@@ -187,7 +187,7 @@ test('a link to a site of the manager’s other company offers the switch and th
 
   // A site none of the person's companies has: not found, and the way back to the list of sites.
   await page.goto('/site-dashboard?site=no-such-site-0000');
-  await expect(main).toContainText('It no longer exists');
+  await expect(main).toContainText("This site is not one of your companies' sites.");
   await main.getByRole('button', { name: 'Choose a site' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a site', level: 1 })).toBeVisible();
 });

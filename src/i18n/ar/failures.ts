@@ -43,5 +43,6 @@ export const failures = {
   'elsewhere.title': 'في شركة أخرى من شركاتك',
   'elsewhere.report': 'ينتمي هذا التقرير إلى {{company}}، وهي شركة أخرى من شركاتك.',
   'elsewhere.site': 'ينتمي هذا الموقع إلى {{company}}، وهي شركة أخرى من شركاتك.',
+  'elsewhere.siteMissing': 'هذا الموقع لا يتبع أيًا من شركاتك. قد يكون الرابط خاطئًا، أو حُذف الموقع.',
   'elsewhere.switch': 'الانتقال إلى {{company}}',
 } as const;

@@ -43,5 +43,6 @@ export const failures = {
   'elsewhere.title': 'In another of your companies',
   'elsewhere.report': 'This report belongs to {{company}}, another of your companies.',
   'elsewhere.site': 'This site belongs to {{company}}, another of your companies.',
+  'elsewhere.siteMissing': "This site is not one of your companies' sites. The link may be wrong, or the site was deleted.",
   'elsewhere.switch': 'Switch to {{company}}',
 } as const;

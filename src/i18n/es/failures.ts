@@ -43,5 +43,6 @@ export const failures = {
   'elsewhere.title': 'En otra de sus empresas',
   'elsewhere.report': 'Este informe pertenece a {{company}}, otra de sus empresas.',
   'elsewhere.site': 'Este sitio pertenece a {{company}}, otra de sus empresas.',
+  'elsewhere.siteMissing': 'Este sitio no pertenece a ninguna de sus empresas. Puede que el enlace sea incorrecto o que el sitio se haya eliminado.',
   'elsewhere.switch': 'Cambiar a {{company}}',
 } as const;

@@ -43,5 +43,6 @@ export const failures = {
   'elsewhere.title': 'Dans une autre de vos entreprises',
   'elsewhere.report': 'Ce rapport appartient à {{company}}, une autre de vos entreprises.',
   'elsewhere.site': 'Ce site appartient à {{company}}, une autre de vos entreprises.',
+  'elsewhere.siteMissing': 'Ce site n’appartient à aucune de vos entreprises. Le lien est peut-être erroné, ou le site a été supprimé.',
   'elsewhere.switch': 'Passer à {{company}}',
 } as const;

@@ -43,5 +43,6 @@ export const failures = {
   'elsewhere.title': 'In un’altra delle tue aziende',
   'elsewhere.report': 'Questo report appartiene a {{company}}, un’altra delle tue aziende.',
   'elsewhere.site': 'Questo sito appartiene a {{company}}, un’altra delle tue aziende.',
+  'elsewhere.siteMissing': 'Questo sito non appartiene a nessuna delle tue aziende. Il link potrebbe essere errato o il sito è stato eliminato.',
   'elsewhere.switch': 'Passa a {{company}}',
 } as const;

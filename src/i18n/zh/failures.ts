@@ -43,5 +43,6 @@ export const failures = {
   'elsewhere.title': '在您的另一家公司中',
   'elsewhere.report': '此报告属于 {{company}}，这是您的另一家公司。',
   'elsewhere.site': '此站点属于 {{company}}，这是您的另一家公司。',
+  'elsewhere.siteMissing': '此站点不属于您的任何公司。链接可能有误，或该站点已被删除。',
   'elsewhere.switch': '切换到 {{company}}',
 } as const;

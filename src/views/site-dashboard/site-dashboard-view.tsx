@@ -100,7 +100,7 @@ function SiteNotHere({ site }: { site: SiteActor }) {
       {elsewhere ? (
         <OtherCompany home={elsewhere} text={t('elsewhere.site', { company: elsewhere.companyName })} />
       ) : (
-        <ErrorState message={t('failure.notFound')} action={<Button onClick={() => site.send({ type: 'site.choose' })}>{t('site.choose')}</Button>} />
+        <ErrorState message={t('elsewhere.siteMissing')} action={<Button onClick={() => site.send({ type: 'site.choose' })}>{t('site.choose')}</Button>} />
       )}
     </Page>
   );
