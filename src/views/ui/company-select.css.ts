@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { select } from './controls.css';
 
-/** The screens' select, at the company dropdown's widths (SPEC §9): 400 px; 355, 320 and 265 px on smaller screens. */
+/** The screens' select, at the company dropdown's widths: 400 px; 355, 320 and 265 px on smaller screens. */
 export const companySelect = style([
   select,
   {

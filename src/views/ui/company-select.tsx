@@ -6,8 +6,8 @@ import { inlineField } from './inline-field.css';
 import { companySelect } from './company-select.css';
 
 /**
- * The company the session acts for, and the switch to another: the top bar's dropdown (SPEC §9 widths), also offered
- * where a screen waits for a company. The current company stays listed before the list arrives.
+ * The company the session acts for, and the switch to another: the top bar's dropdown (its widths in
+ * company-select.css.ts), also offered where a screen waits for a company. The current company stays listed before the list arrives.
  */
 export function CompanySelect({ fieldClassName = inlineField, selectClassName = companySelect, labelledBy }: {
   /** The label-and-select wrapper (the phone's menu stacks them). */

@@ -311,7 +311,7 @@ export function WhereField<Item extends { id: string }, V extends object>({ acto
 
 const NO_CHOICES: Choice[] = [];
 
-/** The name filter: debounced by the machine (SPEC §9), and `/` from anywhere on the page focuses it. */
+/** The name filter: debounced by the machine (list-and-form.machine.ts), and `/` from anywhere on the page focuses it. */
 export function FilterField({ value, onChange, onDown }: { value: string; onChange: (value: string) => void; /** ArrowDown: to the list. */ onDown?: () => void }) {
   const id = useId();
   const hintId = useId();
