@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import * as s from './status.css';
 
 /** The product's statuses; each has one colour and one symbol everywhere (tiles, tables, the sidebar's counts). */
@@ -9,7 +10,7 @@ export const STATUS_SYMBOL: Record<Status, string> = { ok: '✓', warning: '▲'
 export interface StatusBadgeProps {
   status: Status;
   /** The words for the status ("Online", "Out of range"): the symbol is decoration, these are what is read. */
-  label: string;
+  label: ReactNode;
   /** `pill` (default) for a badge; `inline` for running text and dense cells. */
   variant?: 'pill' | 'inline';
 }

@@ -1,0 +1,31 @@
+import { formatNumber, t } from '../../i18n';
+
+/** The unit of a switch's state: its readings are 0 and 1, read as Off and On. */
+export const ON_OFF_UNIT = 'on/off';
+
+const number = (n: number, digits: number) => formatNumber(n, { maximumFractionDigits: digits });
+
+/**
+ * A reading as people read it, in the reader's number format: "9.99 °C", "35 %", "On". Every place that shows a value
+ * uses this, so one screen never shows "9.99" beside "10,51".
+ */
+export function formatReading(value: number, unit: string, digits = 2): string {
+  if (unit === ON_OFF_UNIT) return value >= 0.5 ? t('value.on') : t('value.off');
+  const n = number(value, digits);
+  return unit ? `${n} ${unit}` : n;
+}
+
+/** A range written out ("2–8 °C", "≥ 2 °C"); null when both ends are open. */
+export function formatRange(min: number | null, max: number | null, unit: string): string | null {
+  if (min !== null && max !== null) return t('range.between', { min: number(min, 2), max: number(max, 2), unit }).trim();
+  if (min !== null) return t('range.atLeast', { min: number(min, 2), unit }).trim();
+  if (max !== null) return t('range.atMost', { max: number(max, 2), unit }).trim();
+  return null;
+}
+
+/** A reading with its safe range: "9.99 °C, safe 2–8 °C"; the reading alone when it has no range. */
+export function formatReadingWithRange(value: number, unit: string, range: { min: number | null; max: number | null } | null): string {
+  const shown = formatReading(value, unit);
+  const written = range && formatRange(range.min, range.max, unit);
+  return written ? t('value.safe', { value: shown, range: written }) : shown;
+}
