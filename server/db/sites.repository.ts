@@ -210,17 +210,19 @@ interface LatestRow {
 }
 
 /**
- * The latest readings shown per site: out-of-range feeds first, then one of each kind of signal before a second of
- * any (so a site of fifty lights still shows its temperatures), at most `perSite`, ranked inside the database.
+ * The latest readings shown per site: out-of-range feeds first, then the medication fridges, then one of each kind of
+ * signal before a second of any (so a site of fifty lights still shows its temperatures), at most `perSite`, ranked
+ * inside the database.
  */
 export async function latestBySite(db: Db, companyId: string, perSite = LATEST_PER_SITE): Promise<Map<string, LatestReading[]>> {
   const { rows } = await sql<LatestRow>`
     SELECT site_id, feed_id, node_id, node_name, feed_name, unit, ${sql.ref('value')}, ts, eff_min, eff_max FROM (
-      SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.site_id ORDER BY x.in_range_rank, x.kind_rank, x.signal_rank, x.node_name, x.feed_id) AS rn
+      SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.site_id ORDER BY x.in_range_rank, x.fridge_rank, x.kind_rank, x.signal_rank, x.node_name, x.feed_id) AS rn
       FROM (
         SELECT n.site_id, f.id AS feed_id, n.id AS node_id, n.name AS node_name, f.name AS feed_name, st.unit,
           fl.${sql.ref('value')}, fl.ts, ${effMinSql} AS eff_min, ${effMaxSql} AS eff_max,
           1 - ${outOfRangeSql} AS in_range_rank, ${signalRankSql} AS signal_rank,
+          CASE WHEN ${fridgeTemperature} THEN 0 ELSE 1 END AS fridge_rank,
           ROW_NUMBER() OVER (PARTITION BY n.site_id, st.${sql.ref('key')} ORDER BY n.name, f.id) AS kind_rank
         FROM ${latestJoinSql}
         WHERE f.company_id = ${companyId}

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ReadingsResponse } from '../api/contract/monitoring';
 import type { SharedDashboard } from '../api/contract/shares';
 import { failureOf, type Failure } from './failure';
-import { DEFAULT_FEEDS, DEFAULT_VIEW, readingsQuery, type SiteView } from './site-view';
+import { DEFAULT_VIEW, defaultFeedIds, readingsQuery, type SiteView } from './site-view';
 
 const api = () => import('../api/shares.api');
 
@@ -23,12 +23,9 @@ export interface SharedDashboardContext {
 
 export type SharedDashboardEvent = { type: 'shared.days'; days: SharedDays } | { type: 'shared.retry' };
 
-/** The view a shared page charts: the signed-in page's defaults, over `days`, of the first temperature-like feeds. */
+/** The view a shared page charts: the signed-in page's defaults, over `days`, of the feeds the site page opens on. */
 export function sharedView(d: SharedDashboard, days: number): SiteView {
-  const feeds = d.nodes.flatMap((n) => n.feeds);
-  // Instant signals (temperatures, humidity) chart as lines; counters (energy) would flatten them.
-  const instant = feeds.filter((f) => f.kind === 'instant');
-  return { ...DEFAULT_VIEW, siteId: d.site.id, days, interval: days > 7 ? '6hours' : '1hour', feedIds: (instant.length ? instant : feeds).slice(0, DEFAULT_FEEDS).map((f) => f.id) };
+  return { ...DEFAULT_VIEW, siteId: d.site.id, days, interval: days > 7 ? '6hours' : '1hour', feedIds: defaultFeedIds(d.nodes, d.site) };
 }
 
 /**

@@ -6,13 +6,13 @@ import { PART_SOURCES, siteActors, type PartOutput, type SitePart } from './site
 import { failureOf, type Failure } from './failure';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { applySiteReading, SITE_LIVE_REFRESH_MS } from './site-dashboard-live';
-import { DEFAULT_FEEDS, DEFAULT_VIEW, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
+import { DEFAULT_VIEW, defaultFeedIds, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
 import type { ExportsEvent } from './exports.machine';
 import type { ObjectHome } from '../api/contract/common';
 import { locateHome } from './other-company';
 
 // The view as data lives in site-view.ts; importers keep reading it from here.
-export { boundsOf, bucketMsOf, DEFAULT_FEEDS, DEFAULT_VIEW, rangeOf, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
+export { boundsOf, bucketMsOf, DEFAULT_FEEDS, DEFAULT_VIEW, rangeOf, rankFeeds, isFridgeFeed, readingsQuery, searchOf, viewFromSearch, type AnsweredView, type SiteView } from './site-view';
 
 export interface SiteDashboardContext {
   view: SiteView;
@@ -191,11 +191,8 @@ function nodesArrived(context: SiteDashboardContext, nodes: NodeInfo[]): Partial
   const node = context.view.nodeId ? nodes.find((n) => n.id === context.view.nodeId) : undefined;
   if (node?.feeds.length) return { nodes, view: { ...context.view, nodeId: null, feedIds: node.feeds.map((f) => f.id).slice(0, 50) } };
   const kept = context.view.feedIds.filter((f) => known.has(f));
-  // No feeds named (or none of them here): the first instant feeds that share one unit, so the chart is never empty
-  // and its axis means one thing.
-  const instant = nodes.flatMap((n) => n.feeds.filter((f) => f.kind === 'instant'));
-  const unit = instant[0]?.unit;
-  const feedIds = kept.length ? kept : instant.filter((f) => f.unit === unit).map((f) => f.id).slice(0, DEFAULT_FEEDS);
+  // No feeds named (or none of them here): what matters on this site (see defaultFeedIds), so the chart is never empty.
+  const feedIds = kept.length ? kept : defaultFeedIds(nodes, context.info);
   return { nodes, view: { ...context.view, nodeId: null, feedIds } };
 }
 

@@ -1,4 +1,4 @@
-import type { Aggregation, DataViewType, FeedInfo, Interval, ReadingsRequest, SiteBasicInfo } from '../api/contract/monitoring';
+import type { Aggregation, DataViewType, FeedInfo, Interval, NodeInfo, ReadingsRequest, SiteBasicInfo } from '../api/contract/monitoring';
 import { DATA_VIEWS, INTERVAL_MS, INTERVALS } from '../api/contract/monitoring';
 
 /*
@@ -109,4 +109,56 @@ export function boundsOf(feed: Pick<FeedInfo, 'rangeMin' | 'rangeMax' | 'signalK
   if (feed.rangeMin !== null || feed.rangeMax !== null) return { min: feed.rangeMin, max: feed.rangeMax };
   if (site === null || feed.signalKey !== 'temperature' || deviceType !== 'Fridge Probe') return null;
   return { min: site.safeMin, max: site.safeMax };
+}
+
+/** A feed with the node it belongs to: the site dashboard's lists and chart work on these. */
+export type SiteFeed = FeedInfo & { node: NodeInfo };
+
+// The order signal types are read in, as the company dashboard's site cards order them (server/db/sites.repository.ts).
+const SIGNAL_ORDER = ['temperature', 'humidity', 'energy', 'water', 'battery'];
+const signalRank = (key: string) => {
+  const i = SIGNAL_ORDER.indexOf(key);
+  return i < 0 ? SIGNAL_ORDER.length : i;
+};
+
+// Absent range fields count as none, as null ones do: a partial feed must not rank as ranged.
+const hasRange = (f: Pick<FeedInfo, 'rangeMin' | 'rangeMax'>) => (f.rangeMin ?? null) !== null || (f.rangeMax ?? null) !== null;
+
+/** A medication fridge's probe: the feeds the site's safe range (and its compliance report) is about. */
+export const isFridgeFeed = (feed: Pick<FeedInfo, 'signalKey'>, deviceType: string) => feed.signalKey === 'temperature' && deviceType === 'Fridge Probe';
+
+/**
+ * A site's feeds in the order that answers "is anything wrong, and where?": out of range first, then the fridges the
+ * site's safe range is about, then the other feeds with a range, then the rest; within each, by signal type and
+ * node name. The latest value is judged as the tiles judge it (rangeOf).
+ */
+export function rankFeeds(nodes: readonly NodeInfo[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null): SiteFeed[] {
+  const keyed = nodes.flatMap((node) =>
+    node.feeds.map((feed) => {
+      const out = Boolean(feed.latest) && rangeOf(feed, node.deviceType, feed.latest!.value, site) === 'out';
+      const fridge = isFridgeFeed(feed, node.deviceType);
+      const ranged = hasRange(feed) || fridge;
+      return { feed: { ...feed, node }, key: [out ? 0 : 1, fridge ? 0 : 1, ranged ? 0 : 1, signalRank(feed.signalKey)] };
+    }),
+  );
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!;
+    return a.feed.node.name.localeCompare(b.feed.node.name) || a.feed.name.localeCompare(b.feed.name);
+  });
+  return keyed.map((k) => k.feed);
+}
+
+/**
+ * The feeds a site's chart shows when the URL names none: what is out of range and the fridges, at most a handful;
+ * a site with neither shows its first ranged feeds, or else its first instant feeds, of one unit so the chart is one
+ * panel.
+ */
+export function defaultFeedIds(nodes: readonly NodeInfo[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null): string[] {
+  const ranked = rankFeeds(nodes, site);
+  const urgent = ranked.filter((f) => isFridgeFeed(f, f.node.deviceType) || (Boolean(f.latest) && rangeOf(f, f.node.deviceType, f.latest!.value, site) === 'out'));
+  if (urgent.length) return urgent.slice(0, DEFAULT_FEEDS).map((f) => f.id);
+  const ranged = ranked.filter((f) => f.kind === 'instant' && hasRange(f));
+  const pool = ranged.length ? ranged : ranked.filter((f) => f.kind === 'instant');
+  const unit = pool[0]?.unit;
+  return pool.filter((f) => f.unit === unit).slice(0, DEFAULT_FEEDS).map((f) => f.id);
 }

@@ -154,11 +154,24 @@ describe('site dashboard machine', () => {
     expect(actor.getSnapshot().context.maxPoints).toBe(1600);
   });
 
-  it('draws feeds of one unit by default', async () => {
-    const mixed: NodeInfo = { ...node('n2', ['h1']), feeds: [{ ...node('x', ['h1']).feeds[0]!, unit: '%' }] };
-    const { actor } = start({}, () => [node('n1', ['f1']), mixed, node('n3', ['f3'])]);
+  it('opens the chart on what matters: what is out of range, then the fridges', async () => {
+    const feed = (id: string, signalKey: string, unit: string, range: [number, number] | null, value: number) => ({
+      id, name: signalKey, unit, signalKey, kind: 'instant' as const, rangeMin: range?.[0] ?? null, rangeMax: range?.[1] ?? null, latest: { at: '2026-11-28T10:00:00Z', value },
+    });
+    const room: NodeInfo = { ...node('room', []), name: 'Lounge', deviceType: 'Temperature & Humidity', feeds: [feed('rt', 'temperature', '°C', [15, 25], 21), feed('rh', 'humidity', '%', null, 40)] };
+    const light: NodeInfo = { ...node('light', []), name: 'Exit light', deviceType: 'Emergency Light', feeds: [feed('lb', 'battery', '%', [60, 100], 5), feed('ll', 'lamp', 'on/off', null, 0)] };
+    const fridge: NodeInfo = { ...node('fridge', []), name: 'Medication fridge', feeds: [feed('ft', 'temperature', '°C', [2, 8], 5)] };
+    const { actor } = start({}, () => [room, light, fridge]);
     await settled(actor);
-    expect(actor.getSnapshot().context.view.feedIds).toEqual(['f1', 'f3']);
+    expect(actor.getSnapshot().context.view.feedIds).toEqual(['lb', 'ft']);
+  });
+
+  it('without fridges or anything out of range, charts the first ranged feeds of one unit', async () => {
+    const feed = (id: string, unit: string, range: [number, number] | null) => ({ id, name: id, unit, signalKey: 'temperature', kind: 'instant' as const, rangeMin: range?.[0] ?? null, rangeMax: range?.[1] ?? null, latest: null });
+    const rooms = (id: string, feeds: NodeInfo['feeds']): NodeInfo => ({ ...node(id, []), deviceType: 'Temperature & Humidity', feeds });
+    const { actor } = start({}, () => [rooms('n1', [feed('free', '°C', null)]), rooms('n2', [feed('a', '°C', [15, 25]), feed('pct', '%', [0, 100])]), rooms('n3', [feed('b', '°C', [15, 25])])]);
+    await settled(actor);
+    expect(actor.getSnapshot().context.view.feedIds).toEqual(['a', 'b']);
   });
 
   it('keeps the feeds named in the URL that exist at the site', async () => {

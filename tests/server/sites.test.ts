@@ -55,10 +55,24 @@ describe('dashboards and site dashboards', () => {
       }
     });
 
-    it('shows one of each kind of signal before a second of any', async () => {
+    it('leads with the medication fridges after anything out of range', async () => {
       const d = dashboardResponse.parse(await get('/api/dashboard', tok.user));
+      const fridgeNodes = new Set(plan.nodes.filter((n) => n.deviceType === 'Fridge Probe').map((n) => n.id));
+      const withFridges = d.sites.filter((s) => nodesOfSite(plan, s.id).some((n) => fridgeNodes.has(n.id)));
+      expect(withFridges.length).toBeGreaterThan(0);
+      for (const s of withFridges) {
+        const inRange = s.latest.filter((l) => l.inRange !== false);
+        const fridges = inRange.filter((l) => fridgeNodes.has(l.nodeId)).length;
+        expect(fridges).toBeGreaterThan(0);
+        expect(inRange.slice(0, fridges).every((l) => fridgeNodes.has(l.nodeId))).toBe(true);
+      }
+    });
+
+    it('after the fridges, shows one of each kind of signal before a second of any', async () => {
+      const d = dashboardResponse.parse(await get('/api/dashboard', tok.user));
+      const fridgeNodes = new Set(plan.nodes.filter((n) => n.deviceType === 'Fridge Probe').map((n) => n.id));
       for (const s of d.sites) {
-        const units = s.latest.filter((l) => l.inRange !== false).map((l) => `${l.name}|${l.unit}`);
+        const units = s.latest.filter((l) => l.inRange !== false && !fridgeNodes.has(l.nodeId)).map((l) => `${l.name}|${l.unit}`);
         const distinct = new Set(units).size;
         // The first `distinct` in-range entries are all different signals.
         expect(new Set(units.slice(0, distinct)).size).toBe(distinct);

@@ -11,9 +11,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ChooseCompany } from '../ui/choose-company';
 import { StatusBadge } from '../ui/status-badge';
 import { Stat, StatStrip } from '../ui/stat';
-import { Tile, TileWall } from '../ui/tile';
-import { readingStatus } from '../ui/tile-status';
-import { Sparkline } from '../ui/sparkline';
+import { ReadingTiles, type ReadingTile } from '../ui/reading-tiles';
 import { TextLink } from '../ui/links';
 import { PlainList, PlainListItem } from '../ui/plain-list';
 import { Callout } from '../ui/callout';
@@ -22,41 +20,21 @@ type Site = DashboardResponse['sites'][number];
 
 const HOUR = 3_600_000;
 const say = (f: Failure) => t(f.key, f.params);
-const valueText = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
-
-/** One latest reading as a tile, with its last 24 hours drawn under the value. */
-function ReadingTile({ reading: r, now }: { reading: DashboardReading; now: number }) {
-  const status = readingStatus({ hasReading: true, online: r.online, inRange: r.inRange });
+/** A site card's latest readings as the site dashboard's tiles take them, each with its last 24 hours. */
+function tilesOf(latest: readonly DashboardReading[], now: number): ReadingTile[] {
   // The trend's window ends with the current hour, so hours gone quiet show as a gap at the end, not a shorter line.
   const to = Math.floor(now / HOUR) * HOUR;
-  return (
-    <Tile
-      title={r.name}
-      subtitle={r.nodeName}
-      value={valueText(r.value)}
-      unit={r.unit}
-      emptyLabel={t('site.noReading')}
-      status={status}
-      at={Date.parse(r.at)}
-      now={now}
-      trend={
-        <Sparkline
-          t={r.trend.t}
-          values={r.trend.avg}
-          low={r.trend.min}
-          high={r.trend.max}
-          from={to - (TREND_HOURS - 1) * HOUR}
-          to={to}
-          gapMs={HOUR}
-          band={r.rangeMin !== null || r.rangeMax !== null ? { min: r.rangeMin, max: r.rangeMax } : null}
-          period={t('trend.last24h')}
-          format={(n) => `${valueText(n)} ${r.unit}`.trim()}
-          current={r.value}
-          tone={status?.status ?? 'neutral'}
-        />
-      }
-    />
-  );
+  return latest.map((r) => ({
+    feedId: r.feedId,
+    feedName: r.name,
+    nodeName: r.nodeName,
+    unit: r.unit,
+    reading: { value: r.value, at: Date.parse(r.at) },
+    range: r.inRange === null ? null : r.inRange ? 'in' : 'out',
+    online: r.online,
+    band: r.rangeMin !== null || r.rangeMax !== null ? { min: r.rangeMin, max: r.rangeMax } : null,
+    trend: { t: r.trend.t, values: r.trend.avg, low: r.trend.min, high: r.trend.max, from: to - (TREND_HOURS - 1) * HOUR, to, gapMs: HOUR },
+  }));
 }
 
 function NodesOf({ nodes, loading, failure }: { nodes: NodeInfo[]; loading: boolean; failure: Failure | null }) {
@@ -112,11 +90,7 @@ function SiteCard({ site, now, open, onNodes, nodes, nodesLoading, nodesFailure 
             <Muted small>{site.lastReadingAt ? t('dashboard.lastReading', { time: formatDate(new Date(site.lastReadingAt)) }) : t('dashboard.noReadings')}</Muted>
           </Cluster>
           {site.latest.length > 0 && (
-            <TileWall label={t('dashboard.latest')}>
-              {site.latest.map((r) => (
-                <ReadingTile key={r.feedId} reading={r} now={now} />
-              ))}
-            </TileWall>
+            <ReadingTiles label={t('dashboard.latest')} tiles={tilesOf(site.latest, now)} now={now} />
           )}
           <Cluster justify="between" gap="sm">
             {site.address ? <Muted small>{site.address}</Muted> : <span />}

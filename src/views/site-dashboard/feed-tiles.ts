@@ -1,15 +1,15 @@
-import type { NodeInfo, SiteBasicInfo } from '../../api/contract/monitoring';
-import { boundsOf, rangeOf } from '../../machines/site-view';
+import type { SiteBasicInfo } from '../../api/contract/monitoring';
+import { boundsOf, rangeOf, type SiteFeed } from '../../machines/site-view';
 import type { TileTrend } from './tile-trend';
-import type { ReadingTile } from './reading-tiles';
+import type { ReadingTile } from '../ui/reading-tiles';
 
 /**
- * A tile per feed of `nodes` (those in `only`, when given): the latest value judged against the feed's safe range,
- * the band, the node's state and the trend — the same on the site dashboard and on its shared page.
+ * A tile per feed (those in `only`, when given), in the order given (rankFeeds: what matters first): the latest value
+ * judged against the feed's safe range, the band, the node's state and the trend — the same on the site dashboard
+ * and on its shared page.
  */
-export function feedTilesOf(nodes: readonly NodeInfo[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null, only?: ReadonlySet<string>, trends?: ReadonlyMap<string, TileTrend> | null): ReadingTile[] {
-  return nodes
-    .flatMap((n) => n.feeds.map((f) => ({ ...f, node: n })))
+export function feedTilesOf(feeds: readonly SiteFeed[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null, only?: ReadonlySet<string>, trends?: ReadonlyMap<string, TileTrend> | null): ReadingTile[] {
+  return feeds
     .filter((f) => !only || only.has(f.id))
     .map((f) => ({
       feedId: f.id,

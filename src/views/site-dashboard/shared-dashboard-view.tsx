@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t } from '../../i18n';
 import { SHARED_DAYS, sharedDashboardMachine, type SharedDays } from '../../machines/shared-dashboard.machine';
-import { bucketMsOf } from '../../machines/site-view';
+import { bucketMsOf, rankFeeds } from '../../machines/site-view';
 import { ReadingsChart } from '../ui/readings-chart';
 import { VirtualTable } from '../ui/virtual-table';
 import { Card, Grid, Muted, PageHeader, Stack, Toolbar } from '../ui/layout';
@@ -12,8 +12,8 @@ import { Button } from '../ui/button';
 import { SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Callout } from '../ui/callout';
-import { ReadingTiles } from './reading-tiles';
-import { feedTilesOf } from './feed-tiles';
+import { SiteTilesCard } from './site-tiles-card';
+import { SiteHealthStrip } from './site-health-strip';
 import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import * as p from '../ui/print.css';
 
@@ -58,15 +58,14 @@ function SharedDashboard({ token }: { token: string }) {
     );
   }
   const { site, nodes, hubs } = dashboard;
-  const tiles = feedTilesOf(nodes, site);
+  const feeds = rankFeeds(nodes, site);
   return (
     <main className={p.sheet} aria-labelledby="page-title">
       <Stack gap="lg">
         <PageHeader title={site.name} subtitle={t('shared.subtitle', { until: formatDate(new Date(dashboard.expiresAt)), zone: site.timezone })} />
         <Callout tone="info">{t('shared.readOnly')}</Callout>
-        <Card title={t('site.tiles')} padding="sm">
-          <ReadingTiles label={t('site.tiles')} tiles={tiles} now={Date.now()} />
-        </Card>
+        <SiteHealthStrip hubCount={hubs.length} nodeCount={nodes.length} hubs={hubs} nodes={nodes} feeds={feeds} site={site} />
+        <SiteTilesCard feeds={feeds} site={site} charted={new Set(view.feedIds)} now={Date.now()} />
         <Card title={t('site.chart')} padding="sm">
           <Stack gap="sm">
             <div className={p.screenOnly}>

@@ -5,29 +5,29 @@ import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { useActors } from '../actors';
 import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
-import { bucketMsOf, rangeOf, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
+import { bucketMsOf, rangeOf, rankFeeds, siteDashboardMachine, viewFromSearch } from '../../machines/site-dashboard.machine';
 import type { Failure } from '../../machines/failure';
 import { DATA_VIEWS, INTERVALS, type Aggregation, type DataViewType, type Interval } from '../../api/contract/monitoring';
 import { ReadingsChart } from '../ui/readings-chart';
 import { VirtualTable, type Column } from '../ui/virtual-table';
-import { ReadingTiles, type ReadingTile } from './reading-tiles';
+import { ReadingTiles, type ReadingTile } from '../ui/reading-tiles';
 import { minmaxRows, type MinMaxRow } from './minmax-rows';
 import { tileTrends } from './tile-trend';
-import { feedTilesOf } from './feed-tiles';
+import { SiteTilesCard } from './site-tiles-card';
+import { FeedPicker } from './feed-picker';
 import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import { Card, Cluster, Grid, Muted, Page, Stack, Toolbar } from '../ui/layout';
 import { Button } from '../ui/button';
-import { CheckboxGroupField, FieldAction, InputField, SelectField } from '../ui/form-field';
+import { FieldAction, InputField, SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ChooseCompany } from '../ui/choose-company';
 import { OtherCompany } from '../ui/other-company';
 import { ExportsDialog } from './exports-dialog';
 import { ShareLinksDialog } from './share-links-dialog';
 import { NodeDetailDialog } from './node-detail-dialog';
-import { Stat, StatStrip } from '../ui/stat';
+import { SiteHealthStrip } from './site-health-strip';
 import { FactList, Fact } from '../ui/facts';
 import { CardLink, ChipLink } from '../ui/links';
-import { ScrollArea } from '../ui/scroll-area';
 import { ToggleButtonGroup } from '../ui/toggle-button-group';
 
 const AGGREGATIONS = ['none', '0', '1', '2', '3', '4', '5', '6'] as const;
@@ -176,7 +176,8 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
     return () => ro.disconnect();
   }, [site]);
 
-  const feeds = useMemo(() => nodes.flatMap((n) => n.feeds.map((f) => ({ ...f, node: n }))), [nodes]);
+  // What matters first: out of range, the fridges, other ranged feeds, then the rest (rankFeeds).
+  const feeds = useMemo(() => rankFeeds(nodes, info), [nodes, info]);
   const selected = new Set(view.feedIds);
   const openSite = (e: MouseEvent, id: string) => {
     e.preventDefault();
@@ -205,7 +206,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
   }, [asTiles, readings, feeds, info]);
   // The tiles' trends come from the readings the chart already holds: no request of their own.
   const trends = useMemo(() => (asTiles || !answered ? null : tileTrends(readings, answered, bucketMsOf(answered), Date.now())), [asTiles, readings, answered]);
-  const feedTiles = feedTilesOf(nodes, info, selected, trends?.byFeed);
+  const nodeOfFeed = useMemo(() => new Map(feeds.map((f) => [f.id, f.node.name])), [feeds]);
 
   const rows = useMemo(() => minmaxRows(minmax?.series ?? []), [minmax]);
   const minmaxColumns = useMemo<Column<MinMaxRow>[]>(
@@ -213,7 +214,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
       { id: 'ts', header: t('site.bucket'), cell: (r) => formatDate(new Date(r.ts)), width: '1.6fr' },
       ...(minmax?.series ?? []).map((x, i) => ({
         id: x.feedId,
-        header: `${x.name} (${x.unit}) ${t('site.min')}–${t('site.max')}`,
+        header: t('site.minmaxHeader', { node: nodeOfFeed.get(x.feedId) ?? '', feed: x.name, unit: x.unit }),
         cell: (r: MinMaxRow) => {
           const j = r.at[i]!;
           const min = j < 0 ? undefined : x.min?.[j];
@@ -222,10 +223,8 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
         },
       })),
     ],
-    [minmax],
+    [minmax, nodeOfFeed],
   );
-  const devicesOffline = hubs.filter((h) => !h.online).length + nodes.filter((n) => !n.online).length;
-  const outOfRange = feeds.filter((f) => f.latest && rangeOf(f, f.node.deviceType, f.latest.value, info) === 'out').length;
   const rangeValid = Boolean(from && to && Date.parse(from) < Date.parse(to));
 
   return (
@@ -256,22 +255,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
       <Failed message={errors.info} />
       <Failed message={requestFailure ?? undefined} />
       {info && (
-        <StatStrip label={t('dashboard.health')}>
-          <Stat label={t('site.hubs')} value={formatNumber(info.hubCount)} />
-          <Stat label={t('site.nodes')} value={formatNumber(info.nodeCount)} />
-          <Stat label={t('dashboard.statOffline')} value={formatNumber(devicesOffline)} status={devicesOffline > 0 ? 'offline' : 'ok'} />
-          <Stat label={t('dashboard.statOutOfRange')} value={formatNumber(outOfRange)} status={outOfRange > 0 ? 'error' : 'ok'} />
-        </StatStrip>
-      )}
-      {info && (
-        <FactList>
-          <Fact term={t('site.address')}>{info.address || '—'}</Fact>
-          <Fact term={t('site.coordinates')}>{info.latitude !== null && info.longitude !== null ? `${info.latitude.toFixed(6)}, ${info.longitude.toFixed(6)}` : info.coordinates || '—'}</Fact>
-          <Fact term={t('site.timezone')}>{info.timezone}</Fact>
-          <Fact term={t('site.safeRange')}>
-            {formatNumber(info.safeMin)}–{formatNumber(info.safeMax)} °C
-          </Fact>
-        </FactList>
+        <SiteHealthStrip hubCount={info.hubCount} nodeCount={info.nodeCount} hubs={hubs} nodes={nodes} feeds={feeds} site={info} />
       )}
 
       {subSites.length > 0 && (
@@ -289,15 +273,15 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
       )}
 
       {!asTiles && (
-        <Card title={t('site.tiles')} padding="sm">
-          <ReadingTiles
-            label={t('site.tiles')}
-            tiles={feedTiles}
-            now={now}
-            period={!trends || trends.recent ? t('trend.last24h') : t('trend.dayTo', { time: formatDate(trends.to) })}
-            recent={!trends || trends.recent}
-          />
-        </Card>
+        <SiteTilesCard
+          feeds={feeds}
+          site={info}
+          charted={selected}
+          trends={trends?.byFeed}
+          now={now}
+          period={!trends || trends.recent ? t('trend.last24h') : t('trend.dayTo', { time: formatDate(trends.to) })}
+          recent={!trends || trends.recent}
+        />
       )}
 
       <Card title={t('site.chart')} padding="sm">
@@ -329,18 +313,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
             </FieldAction>
           </Toolbar>
           {feeds.length > 0 && (
-            <ScrollArea maxHeight="9.5rem">
-              <CheckboxGroupField
-                label={t('site.feeds')}
-                value={view.feedIds}
-                options={feeds.map((f) => ({ value: f.id, label: `${f.node.name} · ${f.name}` }))}
-                onChange={(next) => {
-                  // The group answers with the whole new list; the machine takes one toggle at a time.
-                  const changed = next.find((id) => !selected.has(id)) ?? view.feedIds.find((id) => !next.includes(id));
-                  if (changed) site.send({ type: 'view.toggleFeed', feedId: changed });
-                }}
-              />
-            </ScrollArea>
+            <FeedPicker feeds={feeds} selected={view.feedIds} onToggle={(feedId) => site.send({ type: 'view.toggleFeed', feedId })} onSet={(feedIds) => site.send({ type: 'view.feeds', feedIds })} />
           )}
           <Failed message={errors.readings} />
           <div ref={chartBox} aria-busy={readingsBusy}>
@@ -371,6 +344,21 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
           <VirtualTable label={t('site.nodes')} columns={NODE_COLUMNS((n) => setDetailId(n.id))} rows={nodes} rowId={(n) => n.id} height={240} density="compact" />
         </Card>
       </Grid>
+      {info && (
+        <Card title={t('site.about')} padding="sm">
+        <FactList>
+          <Fact term={t('site.address')}>
+            <bdi>{info.address || '—'}</bdi>
+          </Fact>
+          <Fact term={t('site.coordinates')}>
+            <bdi>{info.latitude !== null && info.longitude !== null ? `${formatNumber(info.latitude, { minimumFractionDigits: 6, maximumFractionDigits: 6 })}, ${formatNumber(info.longitude, { minimumFractionDigits: 6, maximumFractionDigits: 6 })}` : info.coordinates || '—'}</bdi>
+          </Fact>
+          <Fact term={t('site.timezone')}>
+            <bdi>{info.timezone}</bdi>
+          </Fact>
+        </FactList>
+        </Card>
+      )}
       {detailNode && <NodeDetailDialog key={detailNode.id} node={detailNode} site={info} onClose={() => setDetailId(null)} />}
     </Page>
   );

@@ -1,19 +1,12 @@
 import type { ReadingsResponse, ReadingSeries } from '../../api/contract/monitoring';
 import type { AnsweredView } from '../../machines/site-dashboard.machine';
+import type { TileTrend } from '../ui/reading-tiles';
+
+export type { TileTrend };
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** A tile's trend as the sparkline takes it. */
-export interface TileTrend {
-  t: number[];
-  values: number[];
-  low: number[];
-  high: number[];
-  from: number;
-  to: number;
-  gapMs: number;
-}
 
 export interface TileTrends {
   /** The end of every trend: the newest point the chart loaded. */

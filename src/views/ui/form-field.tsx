@@ -162,6 +162,8 @@ export interface SelectOption {
   label: string;
   /** The option's language, when it names a language in itself. */
   lang?: string;
+  /** A fuller accessible name where the visible label leans on its group ("Fridge 1" under "Temperature"); it starts with the label. */
+  name?: string;
 }
 
 /** A labelled native select; an empty first option when `placeholder` is given. */
@@ -229,10 +231,11 @@ export function CheckboxGroupField({ label, value, options, onChange, messages, 
             <input
               type="checkbox"
               className={a.checkbox}
+              aria-label={o.name}
               checked={value.includes(o.value)}
               onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
             />
-            {o.label}
+            <span dir="auto">{o.label}</span>
           </label>
         ))}
       </div>

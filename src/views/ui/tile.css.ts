@@ -7,7 +7,8 @@ const base = style({
   position: 'relative',
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gridTemplateAreas: '"title status" "sub time" "value value" "trend trend"',
+  // The name gets the tile's width (a node's name says where: "Medication Fridge Ground Floor"); the time sits by the value.
+  gridTemplateAreas: '"title status" "sub sub" "value time" "trend trend"',
   alignItems: 'baseline',
   columnGap: vars.space.sm,
   rowGap: vars.space.xxs,
@@ -33,7 +34,18 @@ export const tile = styleVariants({
   none: [base, { vars: { [edge]: vars.palette.border.strong } }],
 });
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-export const title = style({ gridArea: 'title', fontSize: vars.font.size.sm, fontWeight: vars.font.weight.semibold, lineHeight: vars.font.lineHeight.snug, ...ellipsis });
+// Two lines before the ellipsis: names differ at their end ("… First Floor", "… Ground Floor"); the full name is its tooltip.
+export const title = style({
+  gridArea: 'title',
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.semibold,
+  lineHeight: vars.font.lineHeight.snug,
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+});
 export const status = style({ gridArea: 'status', justifySelf: 'end', minWidth: 0, maxWidth: '100%' });
 // A narrow tile (two on a phone) keeps the status's colour and symbol and leaves its words to screen readers.
 globalStyle(`${status} > span > span:last-child`, {
@@ -69,10 +81,11 @@ export const empty = style({ gridArea: 'value', fontSize: vars.font.size.md, col
 export const time = style({ gridArea: 'time', justifySelf: 'end', fontSize: vars.font.size.xs, color: vars.palette.text.secondary, fontVariantNumeric: vars.font.numeric, whiteSpace: 'nowrap' });
 export const trend = style({ gridArea: 'trend', marginTop: vars.space.xxs, minWidth: 0 });
 
-/** A wall of tiles: as many columns as fit, each at least 9.5 rem (two on a phone), dense gaps. */
+/** A wall of tiles: as many columns as fit, each at least 12 rem (9.5 rem, two, on a phone), dense gaps. */
 export const wall = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(9.5rem, 100%), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(12rem, 100%), 1fr))',
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'repeat(auto-fill, minmax(min(9.5rem, 100%), 1fr))' } },
   gap: vars.space.sm,
   listStyle: 'none',
   padding: 0,

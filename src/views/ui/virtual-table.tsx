@@ -71,7 +71,7 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
   const template = useMemo(() => columns.map((c) => c.width ?? '1fr').join(' '), [columns]);
   return (
     <div ref={frame} role="table" aria-label={label} aria-rowcount={rows.length + 1} className={v.table}>
-      <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} />
+      <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} titles={columns.map((c) => c.header)} />
       {rows.length === 0 && status ? (
         <div role="rowgroup">
           <div role="row" aria-rowindex={2} className={v.statusRow}>
@@ -103,13 +103,14 @@ function SortHeader<T>({ column, sort, onSort, sortLabel }: { column: Column<T> 
 }
 
 /** The head; memoised, as its headers do not change while the body scrolls. */
-const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, template, sorts }: { groups: HeaderGroup<typeof features, T>[]; template: string; sorts: AriaSort[] }) {
+const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, template, sorts, titles }: { groups: HeaderGroup<typeof features, T>[]; template: string; sorts: AriaSort[]; titles: string[] }) {
   return (
     <div role="rowgroup">
       {groups.map((g) => (
         <div role="row" aria-rowindex={1} key={g.id} className={v.headRow} style={{ gridTemplateColumns: template }}>
           {g.headers.map((h, i) => (
-            <div role="columnheader" key={h.id} className={v.th} aria-sort={sorts[i]}>
+            // A header cut short by its column still shows whole on hover (screen readers read the whole text anyway).
+            <div role="columnheader" key={h.id} className={v.th} aria-sort={sorts[i]} title={titles[i]}>
               <FlexRender header={h} />
             </div>
           ))}
@@ -117,7 +118,7 @@ const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, templat
       ))}
     </div>
   );
-}) as <T extends RowData>(props: { groups: HeaderGroup<typeof features, T>[]; template: string; sorts: AriaSort[] }) => ReactNode;
+}) as <T extends RowData>(props: { groups: HeaderGroup<typeof features, T>[]; template: string; sorts: AriaSort[]; titles: string[] }) => ReactNode;
 
 /**
  * The scrolling body, a component of its own so that a scroll frame renders the window and nothing above it.

@@ -1,9 +1,20 @@
-import { formatNumber, t } from '../../i18n';
-import { Sparkline } from '../ui/sparkline';
-import { Tile, TileWall } from '../ui/tile';
-import { readingStatus } from '../ui/tile-status';
-import { EmptyState } from '../ui/states';
-import type { TileTrend } from './tile-trend';
+import { t } from '../../i18n';
+import { formatRange, formatReading, ON_OFF_UNIT } from './reading-format';
+import { Sparkline } from './sparkline';
+import { Tile, TileWall } from './tile';
+import { readingStatus } from './tile-status';
+import { EmptyState } from './states';
+
+/** A tile's trend as the sparkline takes it. */
+export interface TileTrend {
+  t: readonly number[];
+  values: readonly number[];
+  low: readonly number[];
+  high: readonly number[];
+  from: number;
+  to: number;
+  gapMs: number;
+}
 
 /** One feed's latest reading, as a tile shows it. */
 export interface ReadingTile {
@@ -36,25 +47,26 @@ export interface ReadingTilesProps {
   recent?: boolean;
 }
 
-const valueText = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
 
 /**
- * The latest value of each feed as a wall of tiles: feed, node, value with unit, status, time since the reading and,
- * when the page holds them, its last 24 hours. Each tile is named by its feed and node.
+ * The latest value of each feed as a wall of tiles: node, feed and its safe range written out, value with unit,
+ * status, time since the reading and, when the page holds them, its last 24 hours. Each tile is named by its node and
+ * feed: on a site the node says where ("Medication Fridge Ground Floor"), the feed says what.
  */
 export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), recent = true }: ReadingTilesProps) {
   if (tiles.length === 0) return <EmptyState compact title={t('site.noTiles')} />;
   return (
     <TileWall label={label}>
       {tiles.map((tile) => {
+        const switched = tile.unit === ON_OFF_UNIT;
         const status = readingStatus({ hasReading: tile.reading !== null, online: tile.online ?? null, inRange: tile.range === null ? null : tile.range === 'in' });
         return (
           <Tile
             key={tile.feedId}
-            title={tile.feedName}
-            subtitle={tile.nodeName}
-            value={tile.reading ? valueText(tile.reading.value) : null}
-            unit={tile.unit}
+            title={tile.nodeName || tile.feedName}
+            subtitle={subtitleOf(tile)}
+            value={tile.reading ? (switched ? formatReading(tile.reading.value, tile.unit) : formatReading(tile.reading.value, '')) : null}
+            unit={switched ? undefined : tile.unit}
             emptyLabel={t('site.noReading')}
             status={status}
             at={tile.reading?.at ?? null}
@@ -65,7 +77,7 @@ export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), r
                   {...tile.trend}
                   band={tile.band ?? null}
                   period={period}
-                  format={(n) => `${valueText(n)} ${tile.unit}`.trim()}
+                  format={(n) => formatReading(n, tile.unit)}
                   current={recent ? (tile.reading?.value ?? null) : null}
                   tone={status?.status ?? 'neutral'}
                 />
@@ -76,4 +88,11 @@ export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), r
       })}
     </TileWall>
   );
+}
+
+/** The feed, with its safe range written out where it has one ("Temperature · safe 2–8 °C"). */
+function subtitleOf(tile: ReadingTile): string {
+  const range = tile.band ? formatRange(tile.band.min, tile.band.max, tile.unit) : null;
+  const feed = tile.nodeName ? tile.feedName : '';
+  return [feed, range && t('tile.safe', { range })].filter(Boolean).join(' · ');
 }
