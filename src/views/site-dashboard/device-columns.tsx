@@ -1,5 +1,6 @@
 import type { HubInfo, NodeInfo } from '../../api/contract/monitoring';
-import { formatDate, formatNumber, t } from '../../i18n';
+import { formatDate, t } from '../../i18n';
+import { BatteryLevel, SignalLevel } from '../ui/link-health';
 import { StatusBadge } from '../ui/status-badge';
 import type { Column } from '../ui/virtual-table';
 import * as c from '../ui/controls.css';
@@ -27,8 +28,8 @@ export const NODE_COLUMNS = (open?: (node: NodeInfo) => void): Column<NodeInfo>[
   },
   { id: 'type', header: t('site.type'), cell: (n) => n.deviceType, width: '1.5fr' },
   { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr' },
-  { id: 'battery', header: t('site.battery'), cell: (n) => (n.batteryPct === null ? '—' : `${formatNumber(n.batteryPct, { maximumFractionDigits: 0 })} %`) },
-  { id: 'signal', header: t('site.signal'), cell: (n) => (n.signalDbm === null ? '—' : `${formatNumber(n.signalDbm)} dBm`) },
+  { id: 'battery', header: t('site.battery'), cell: (n) => <BatteryLevel pct={n.batteryPct} /> },
+  { id: 'signal', header: t('site.signal'), cell: (n) => <SignalLevel dbm={n.signalDbm} /> },
   { id: 'seen', header: t('site.lastSeen'), cell: (n) => ago(n.lastSeenAt), width: '1.5fr' },
 ];
 

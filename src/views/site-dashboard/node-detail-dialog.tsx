@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useActors } from '../actors';
-import { formatDate, formatNumber, t, type I18nKey } from '../../i18n';
+import { formatDate, t, type I18nKey } from '../../i18n';
+import { formatRange, formatReading } from '../ui/reading-format';
+import { BatteryLevel, SignalLevel } from '../ui/link-health';
 import type { AlertEvent, AlertEventState } from '../../api/contract/alerts';
 import type { FeedInfo, NodeInfo, SiteBasicInfo } from '../../api/contract/monitoring';
 import { nodeDetailMachine } from '../../machines/node-detail.machine';
@@ -18,17 +20,12 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import * as s from './node-detail-dialog.css';
 
 const STATE_STATUS: Record<AlertEventState, Status> = { active: 'error', acknowledged: 'warning', resolved: 'ok' };
-const num = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
-const withUnit = (n: number, unit: string) => (unit ? `${num(n)} ${unit}` : num(n));
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A feed's safe range in words ("2–8 °C", "≥ 10 %"), or null when it has none. */
 function rangeText(feed: FeedInfo, node: NodeInfo, site: SiteBasicInfo | null): string | null {
   const b = boundsOf(feed, node.deviceType, site);
-  if (!b || (b.min === null && b.max === null)) return null;
-  const unit = feed.unit ? ` ${feed.unit}` : '';
-  if (b.min !== null && b.max !== null) return `${num(b.min)}–${num(b.max)}${unit}`;
-  return b.min !== null ? `≥ ${num(b.min)}${unit}` : `≤ ${num(b.max!)}${unit}`;
+  return b ? formatRange(b.min, b.max, feed.unit) : null;
 }
 
 export interface NodeDetailDialogProps {
@@ -64,8 +61,12 @@ export function NodeDetailDialog({ node, site, onClose }: NodeDetailDialogProps)
           <Fact term={t('site.status')}>
             <StatusBadge variant="inline" status={node.online ? 'ok' : 'offline'} label={node.online ? t('site.statusOnline') : t('site.statusOffline')} />
           </Fact>
-          <Fact term={t('site.battery')}>{node.batteryPct === null ? '—' : `${formatNumber(node.batteryPct, { maximumFractionDigits: 0 })} %`}</Fact>
-          <Fact term={t('site.signal')}>{node.signalDbm === null ? '—' : <bdi>{formatNumber(node.signalDbm)} dBm</bdi>}</Fact>
+          <Fact term={t('site.battery')}>
+            <BatteryLevel pct={node.batteryPct} />
+          </Fact>
+          <Fact term={t('site.signal')}>
+            <SignalLevel dbm={node.signalDbm} />
+          </Fact>
           <Fact term={t('site.lastSeen')}>{node.lastSeenAt ? when(node.lastSeenAt) : t('site.never')}</Fact>
         </FactList>
 
@@ -122,7 +123,7 @@ function FeedItem({ feed, node, site }: { feed: FeedInfo; node: NodeInfo; site: 
     <li className={s.item}>
       <div className={s.line}>
         <span className={s.name}>{feed.name}</span>
-        {feed.latest ? <bdi className={s.value}>{withUnit(feed.latest.value, feed.unit)}</bdi> : <Muted>{t('nodeDetail.noReading')}</Muted>}
+        {feed.latest ? <bdi className={s.value}>{formatReading(feed.latest.value, feed.unit)}</bdi> : <Muted>{t('nodeDetail.noReading')}</Muted>}
         {range && <StatusBadge variant="inline" status={range === 'in' ? 'ok' : 'error'} label={range === 'in' ? t('site.inRange') : t('site.outOfRange')} />}
       </div>
       {(feed.latest || bounds) && (
@@ -167,7 +168,7 @@ function EventItem({ event: e, unit }: { event: AlertEvent; unit: string }) {
         </div>
         <div className={s.fact}>
           <dt className={s.term}>{t('alertEvents.facts.peak')}</dt>
-          <dd className={s.factValue}>{e.peak === null ? '—' : <bdi>{withUnit(e.peak, unit)}</bdi>}</dd>
+          <dd className={s.factValue}>{e.peak === null ? '—' : <bdi>{formatReading(e.peak, unit)}</bdi>}</dd>
         </div>
       </dl>
     </li>
