@@ -28,6 +28,8 @@ test('a manager invites a user (keyboard only), who reads the mail, sets a passw
   await page.keyboard.press('n');
   const dialog = page.getByRole('dialog', { name: 'Invite user' });
   await expect(dialog.getByLabel('Email')).toBeFocused();
+  // A new member's form says what it does: it invites them (an edit saves).
+  await expect(dialog.getByRole('button', { name: 'Invite', exact: true })).toBeVisible();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Ivy Invitee');

@@ -11,6 +11,7 @@ export const users = {
   'users.never': 'أبدًا',
   'users.companies': 'الشركات',
   'users.new': 'دعوة مستخدم',
+  'users.invite': 'دعوة',
   'users.edit': 'تغيير صلاحية الوصول',
   'users.role.manager': 'مدير',
   'users.role.user': 'مستخدم',

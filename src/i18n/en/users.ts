@@ -11,6 +11,7 @@ export const users = {
   'users.never': 'Never',
   'users.companies': 'Companies',
   'users.new': 'Invite user',
+  'users.invite': 'Invite',
   'users.edit': 'Change access',
   'users.role.manager': 'Manager',
   'users.role.user': 'User',

@@ -11,6 +11,7 @@ export const users = {
   'users.never': 'Nunca',
   'users.companies': 'Empresas',
   'users.new': 'Invitar a un usuario',
+  'users.invite': 'Invitar',
   'users.edit': 'Cambiar acceso',
   'users.role.manager': 'Gestor',
   'users.role.user': 'Usuario',

@@ -11,6 +11,7 @@ export const users = {
   'users.never': 'Jamais',
   'users.companies': 'Entreprises',
   'users.new': 'Inviter un utilisateur',
+  'users.invite': 'Inviter',
   'users.edit': 'Modifier l’accès',
   'users.role.manager': 'Gestionnaire',
   'users.role.user': 'Utilisateur',

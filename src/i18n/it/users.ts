@@ -11,6 +11,7 @@ export const users = {
   'users.never': 'Mai',
   'users.companies': 'Aziende',
   'users.new': 'Invitare un utente',
+  'users.invite': 'Invita',
   'users.edit': 'Modificare l’accesso',
   'users.role.manager': 'Responsabile',
   'users.role.user': 'Utente',

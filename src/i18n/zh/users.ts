@@ -11,6 +11,7 @@ export const users = {
   'users.never': '从未',
   'users.companies': '公司',
   'users.new': '邀请用户',
+  'users.invite': '邀请',
   'users.edit': '更改访问权限',
   'users.role.manager': '经理',
   'users.role.user': '用户',

@@ -58,6 +58,8 @@ export interface ResourceScreenProps<Item extends { id: string }, V extends obje
   newLabel: string;
   /** The form dialog's title for a new row or for `editing`. */
   formTitle: (editing: Item | null) => string;
+  /** The form's primary action, when Save is not what it does ("Invite" for a new user). */
+  saveLabel?: (editing: Item | null) => string;
   form: (bind: FormBinding<V>) => ReactNode;
   /** The resource's own filters, beside the name filter. */
   filters?: ReactNode;
@@ -363,7 +365,7 @@ function Pager({ offset, limit, total, shown, onPage }: { offset: number; limit:
   );
 }
 
-function FormDialog<Item extends { id: string }, V extends object>({ actor, formTitle, form }: ResourceScreenProps<Item, V>) {
+function FormDialog<Item extends { id: string }, V extends object>({ actor, formTitle, saveLabel, form }: ResourceScreenProps<Item, V>) {
   const values = useSelector(actor, (st) => st.context.form?.values);
   const shown = useSelector(actor, (st) => st.context.form?.errors);
   const serverErrors = useSelector(actor, (st) => st.context.serverErrors);
@@ -409,7 +411,7 @@ function FormDialog<Item extends { id: string }, V extends object>({ actor, form
             {t('manage.cancel')}
           </button>
           <button type="submit" className={c.primary} disabled={saving}>
-            {saving ? t('manage.saving') : t('manage.save')}
+            {saving ? t('manage.saving') : (saveLabel?.(editing as Item | null) ?? t('manage.save'))}
           </button>
         </DialogActions>
       </form>

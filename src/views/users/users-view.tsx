@@ -99,6 +99,7 @@ function UsersScreen({ startNew }: { startNew: boolean }) {
       actionsWidth={canShadow ? '12rem' : undefined}
       newLabel={t('users.new')}
       formTitle={(editing) => (editing ? t('users.edit') : t('users.new'))}
+      saveLabel={(editing) => (editing ? t('manage.save') : t('users.invite'))}
       filters={
         <>
           {role === 'admin' && (
