@@ -53,7 +53,7 @@ function AlertsScreen({ startNew }: { startNew: boolean }) {
     { id: 'severity', header: t('alerts.severity'), sortKey: 'severity', width: '7rem', phone: true, cell: (r) => <SeverityBadge severity={r.severity} /> },
     { id: 'scope', header: t('alerts.watches'), sortKey: 'scopeName', width: '2fr', cell: (r) => r.scopeName },
     { id: 'test', header: t('alerts.test'), sortKey: 'condition', width: '1.6fr', cell: testText },
-    { id: 'state', header: t('alerts.state'), width: '9rem', cell: (r) => <StateCell rule={r} /> },
+    { id: 'state', header: t('alerts.state'), width: '9rem', phone: true, cell: (r) => <StateCell rule={r} /> },
     { id: 'recipients', header: t('alerts.recipients'), width: '6rem', cell: (r) => formatNumber(r.recipients.length) },
   ], [locale]);
   const enabledChoices = useMemo(() => [{ value: '1', label: t('alerts.state.on') }, { value: '0', label: t('alerts.state.off') }], [locale]);

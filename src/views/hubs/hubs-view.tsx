@@ -39,6 +39,7 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
       id: 'status',
       header: t('hubs.status'),
       width: '9rem',
+      phone: true,
       cell: (hub) => <StatusBadge variant="inline" status={STATUS[hub.status]} label={t(STATUS_KEYS[hub.status])} />,
     },
     { id: 'nodeCount', header: t('hubs.nodeCount'), sortKey: 'nodeCount', width: '5rem', cell: (hub) => formatNumber(hub.nodeCount) },

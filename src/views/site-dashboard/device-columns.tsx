@@ -27,7 +27,7 @@ export const NODE_COLUMNS = (open?: (node: NodeInfo) => void): Column<NodeInfo>[
     width: '2fr',
   },
   { id: 'type', header: t('site.type'), cell: (n) => n.deviceType, width: '1.5fr' },
-  { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr' },
+  { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr', phone: true },
   { id: 'battery', header: t('site.battery'), cell: (n) => <BatteryLevel pct={n.batteryPct} /> },
   { id: 'signal', header: t('site.signal'), cell: (n) => <SignalLevel dbm={n.signalDbm} /> },
   { id: 'seen', header: t('site.lastSeen'), cell: (n) => ago(n.lastSeenAt), width: '1.5fr' },
@@ -39,6 +39,6 @@ export const HUB_COLUMNS = (): Column<HubInfo>[] => [
   { id: 'serial', header: t('site.serial'), cell: (h) => h.serial },
   { id: 'fw', header: t('site.firmware'), cell: (h) => h.firmware, width: '0.8fr' },
   { id: 'nodes', header: t('site.nodeCount'), cell: (h) => h.nodeCount, width: '0.7fr' },
-  { id: 'status', header: t('site.status'), cell: (h) => online(h.online), width: '1.3fr' },
+  { id: 'status', header: t('site.status'), cell: (h) => online(h.online), width: '1.3fr', phone: true },
   { id: 'seen', header: t('site.lastSeen'), cell: (h) => ago(h.lastSeenAt), width: '1.5fr' },
 ];

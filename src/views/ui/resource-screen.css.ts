@@ -17,7 +17,8 @@ export const intro = style({ margin: `${vars.space.xxs} 0 0`, color: vars.palett
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-start' });
 export const filter = style({ display: 'grid', gap: vars.space.xxs, minWidth: '14rem', flex: '0 1 22rem' });
 export const filterLabel = style({ fontSize: vars.font.size.sm, fontWeight: vars.font.weight.medium });
-export const hint = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary });
+// The filter's keyboard hint ("/ to filter, ↓ to the list") means nothing on a phone's touch keyboard.
+export const hint = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary, '@media': { 'screen and (max-width: 600px), (pointer: coarse)': { display: 'none' } } });
 /** The list's card: edge to edge, as the table brings its own cell spacing. */
 export const tableCard = style([card, { padding: 0, overflow: 'hidden' }]);
 export const pager = style({

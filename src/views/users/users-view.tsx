@@ -61,7 +61,7 @@ function UsersScreen({ startNew }: { startNew: boolean }) {
               isMember(u) ? roleLabel(u.role) : u.platformRole ? t('users.platformAdmin') : u.companies.map((m) => `${m.companyName} (${roleLabel(m.role)})`).join(', '),
           }
         : { id: 'role', header: t('users.role'), sortKey: 'role', width: '8rem', cell: (u) => (isMember(u) ? roleLabel(u.role) : '') },
-      { id: 'status', header: t('users.status'), width: '8rem', cell: (u) => <Status user={u} /> },
+      { id: 'status', header: t('users.status'), width: '8rem', phone: true, cell: (u) => <Status user={u} /> },
       {
         id: 'lastLoginAt',
         header: t('users.lastLogin'),
