@@ -69,7 +69,7 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
             {t('companies.switchShort')}
           </button>
         )}
-        <button type="button" tabIndex={-1} className={c.primary} disabled={busy || !canShadow} aria-label={t('companies.shadow', { name: co.name })} aria-keyshortcuts="s" onClick={() => session.send({ type: 'shadow.company', companyId: co.id })}>
+        <button type="button" tabIndex={-1} className={c.button} disabled={busy || !canShadow} aria-label={t('companies.shadow', { name: co.name })} aria-keyshortcuts="s" onClick={() => session.send({ type: 'shadow.company', companyId: co.id })}>
           {t('companies.shadowShort')}
         </button>
         <button
@@ -97,7 +97,8 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
       <ResourceScreen<Company, CompanyValues>
         actor={actor}
         title={t('companies.title')}
-        intro={`${t('companies.intro')} ${canShadow ? t('companies.keys') : ''}`}
+        intro={t('companies.intro')}
+        rowKeysHint={canShadow ? t('companies.keys') : undefined}
         tableLabel={t('companies.table')}
         name={name}
         columns={columns}

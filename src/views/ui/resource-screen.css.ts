@@ -17,8 +17,9 @@ export const intro = style({ margin: `${vars.space.xxs} 0 0`, color: vars.palett
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-start' });
 export const filter = style({ display: 'grid', gap: vars.space.xxs, minWidth: '14rem', flex: '0 1 22rem' });
 export const filterLabel = style({ fontSize: vars.font.size.sm, fontWeight: vars.font.weight.medium });
-// The filter's keyboard hint ("/ to filter, ↓ to the list") means nothing on a phone's touch keyboard.
-export const hint = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary, '@media': { 'screen and (max-width: 600px), (pointer: coarse)': { display: 'none' } } });
+// Keyboard hints ("/ to filter", "j / k to move") mean nothing on a phone's touch keyboard.
+const touch = 'screen and (max-width: 600px), (pointer: coarse)';
+export const hint = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary, '@media': { [touch]: { display: 'none' } } });
 /** The list's card: edge to edge, as the table brings its own cell spacing. */
 export const tableCard = style([card, { padding: 0, overflow: 'hidden' }]);
 export const pager = style({
@@ -33,7 +34,7 @@ export const pager = style({
 export const pagerRange = style({ marginInlineEnd: vars.space.sm });
 export const notice = style({ margin: 0 });
 export const failed = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, color: vars.palette.status.error.fg });
-export const keys = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.palette.text.secondary, minHeight: '1em' });
+export const keys = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.palette.text.secondary, minHeight: '1em', '@media': { [touch]: { display: 'none' } } });
 export const form = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' });
 // A select is as wide as its longest choice (a node named with its site); in a form or a filter it takes the
 // column's width instead, so the dialog never scrolls sideways to its buttons.
@@ -48,4 +49,5 @@ export const swatch = style({ display: 'inline-block', width: '0.875rem', height
 export const secret = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', flex: '1 1 20rem', minWidth: 0 });
 /** One tag in a list of tags: it never breaks between its dot and its name. */
 export const tag = style({ whiteSpace: 'nowrap' });
-export const rowActions = style({ display: 'inline-flex', gap: vars.space.xxs, flexWrap: 'nowrap' });
+// A phone's narrow table gives the name its room first; the row's actions then scroll sideways inside their cell.
+export const rowActions = style({ display: 'inline-flex', gap: vars.space.xxs, flexWrap: 'nowrap', maxWidth: '100%', overflowX: 'auto', verticalAlign: 'middle' });

@@ -51,6 +51,8 @@ export interface ResourceScreenProps<Item extends { id: string }, V extends obje
   level?: 1 | 2;
   /** Single keys acting on the keyboard's row ("s" shadows a company), beside j/k, Enter, n and Delete. */
   rowKeys?: Record<string, (item: Item) => void>;
+  /** Those keys in words, shown with the screen's other keyboard hints (and, like them, not on touch screens). */
+  rowKeysHint?: string;
   /** Whether one row may be changed and deleted (a built-in signal type may not); every row when absent. */
   canEdit?: (item: Item) => boolean;
   /** What the row's name button (click, or Enter on it) does on a row it does not edit, and its accessible name. */
@@ -279,7 +281,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         />
       </div>
       <Pager offset={offset} limit={limit} total={total} shown={rows.length} onPage={(o) => send({ type: 'list.page', offset: o })} />
-      <p className={r.keys}>{canWrite ? t('manage.keys') : null}</p>
+      <p className={r.keys}>{[canWrite ? t('manage.keys') : null, props.rowKeysHint].filter(Boolean).join(' · ')}</p>
       {formOpen && <FormDialog {...props} />}
       {confirming && <ConfirmDelete actor={actor} nameOf={name.text} />}
     </section>

@@ -51,7 +51,8 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
   const frame = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(frame, NARROW_TABLE_PX);
   const columns = useMemo(
-    () => (narrow ? all.filter((c, i) => i === 0 || c.phone || c.id === 'actions').map((c, i) => (i === 0 ? { ...c, width: 'minmax(0, 1fr)' } : c)) : all),
+    // The name keeps room to be read (7 rem); a row's actions take what is left and scroll inside their cell.
+    () => (narrow ? all.filter((c, i) => i === 0 || c.phone || c.id === 'actions').map((c, i) => (i === 0 ? { ...c, width: 'minmax(7rem, 1fr)' } : c.id === 'actions' ? { ...c, width: 'minmax(0, max-content)' } : c)) : all),
     [all, narrow],
   );
   const helper = useMemo(() => createColumnHelper<typeof features, T>(), []);
