@@ -46,9 +46,19 @@ export interface Command {
   available: boolean;
 }
 
+/**
+ * The picture beside a sidebar entry, by name: machines hold no components, so the views map each name to its icon
+ * (views/ui/icons.tsx), and the type there makes that map complete.
+ */
+export type NavIcon =
+  | 'layout-dashboard' | 'activity' | 'siren' | 'file-text' | 'bell-ring' | 'map-pin' | 'router' | 'cpu' | 'rss' | 'ruler'
+  | 'tag' | 'mail' | 'users' | 'gauge' | 'building' | 'network' | 'settings' | 'briefcase' | 'circle-user';
+
 /** A command that opens a screen: the sidebar's entries. */
 export type NavCommand = Command & {
   path: string;
+  /** The entry's picture: beside its label, and alone (with the label as its name and tooltip) in the narrow sidebar. */
+  icon: NavIcon;
   event: { type: 'navigate'; path: string };
   /** For a management screen: the label of "New …", a palette command that opens the screen's form for a new row. */
   create?: I18nKey;
@@ -64,6 +74,7 @@ const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).in
 
 const nav = (
   id: string,
+  icon: NavIcon,
   labelKey: I18nKey,
   path: string,
   group: NavCommand['group'],
@@ -71,7 +82,7 @@ const nav = (
   shortcut: string,
   visible: (role: SessionRole) => boolean,
   create?: I18nKey,
-): NavCommand => ({ id, labelKey, path, group, keywords, shortcut, visible, available: isScreen(id), event: { type: 'navigate', path }, create });
+): NavCommand => ({ id, icon, labelKey, path, group, keywords, shortcut, visible, available: isScreen(id), event: { type: 'navigate', path }, create });
 
 const everyone = () => true;
 const admins = (r: SessionRole) => r === 'admin';
@@ -79,25 +90,25 @@ const managers = (r: SessionRole) => r === 'admin' || r === 'manager';
 const writers = (r: SessionRole) => r !== 'viewer';
 
 export const NAV_COMMANDS: NavCommand[] = [
-  nav('dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone),
-  nav('site-dashboard', 'nav.siteDashboard', '/site-dashboard', 'monitor', ['readings', 'chart'], 'g s', everyone),
-  nav('alert-events', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone),
-  nav('reports', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance', 'log', 'pdf'], 'g r', everyone),
-  nav('alerts', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds', 'alarms', 'escalation'], 'g l', managers, 'alerts.new'),
-  nav('sites', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers, 'sites.new'),
-  nav('hubs', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers, 'hubs.new'),
-  nav('nodes', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers, 'nodes.new'),
-  nav('feeds', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, 'feeds.new'),
-  nav('signal-types', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, 'signalTypes.new'),
-  nav('node-tags', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, 'nodeTags.new'),
-  nav('messages-manager', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers, 'messages.new'),
-  nav('users', 'nav.users', '/users', 'configure', ['people', 'members', 'invite'], 'g u', managers, 'users.new'),
-  nav('admin-dashboard', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),
-  nav('companies', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins),
-  nav('plexus', 'nav.plexus', '/plexus', 'admin', ['network', 'links'], 'g o', admins),
-  nav('management', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings', 'audit', 'log'], 'g w', managers),
-  nav('my-companies', 'nav.myCompanies', '/my-companies', 'account', ['switch', 'company'], 'g m', everyone),
-  nav('my-profile', 'nav.profile', '/my-profile', 'account', ['account', 'password', 'language'], 'g p', everyone),
+  nav('dashboard', 'layout-dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone),
+  nav('site-dashboard', 'activity', 'nav.siteDashboard', '/site-dashboard', 'monitor', ['readings', 'chart'], 'g s', everyone),
+  nav('alert-events', 'siren', 'nav.alertEvents', '/alert-events', 'monitor', ['alarms', 'incidents'], 'g a', everyone),
+  nav('reports', 'file-text', 'nav.reports', '/reports', 'monitor', ['fridge', 'compliance', 'log', 'pdf'], 'g r', everyone),
+  nav('alerts', 'bell-ring', 'nav.alerts', '/alerts', 'configure', ['rules', 'thresholds', 'alarms', 'escalation'], 'g l', managers, 'alerts.new'),
+  nav('sites', 'map-pin', 'nav.sites', '/sites', 'configure', ['locations'], 'g i', managers, 'sites.new'),
+  nav('hubs', 'router', 'nav.hubs', '/hubs', 'configure', ['gateways'], 'g h', managers, 'hubs.new'),
+  nav('nodes', 'cpu', 'nav.nodes', '/nodes', 'configure', ['sensors', 'devices'], 'g n', managers, 'nodes.new'),
+  nav('feeds', 'rss', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, 'feeds.new'),
+  nav('signal-types', 'ruler', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, 'signalTypes.new'),
+  nav('node-tags', 'tag', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, 'nodeTags.new'),
+  nav('messages-manager', 'mail', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers, 'messages.new'),
+  nav('users', 'users', 'nav.users', '/users', 'configure', ['people', 'members', 'invite'], 'g u', managers, 'users.new'),
+  nav('admin-dashboard', 'gauge', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),
+  nav('companies', 'building', 'nav.companies', '/companies', 'admin', ['customers', 'shadow'], 'g c', admins),
+  nav('plexus', 'network', 'nav.plexus', '/plexus', 'admin', ['network', 'links'], 'g o', admins),
+  nav('management', 'settings', 'nav.management', '/management', 'admin', ['white-label', 'branding', 'settings', 'audit', 'log'], 'g w', managers),
+  nav('my-companies', 'briefcase', 'nav.myCompanies', '/my-companies', 'account', ['switch', 'company'], 'g m', everyone),
+  nav('my-profile', 'circle-user', 'nav.profile', '/my-profile', 'account', ['account', 'password', 'language'], 'g p', everyone),
 ];
 
 /** The palette's actions; nested pages open with "›". */

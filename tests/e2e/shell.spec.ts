@@ -310,6 +310,71 @@ test.describe('the phone top bar', () => {
   }
 });
 
+/** The bar's geometry: its height, what one row of its controls needs, each control's vertical centre, and any overflow. */
+const barRows = (bar: Locator) =>
+  bar.evaluate((el) => {
+    const cs = getComputedStyle(el);
+    const frame = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((n, k) => n + parseFloat(cs[k as 'paddingTop']), 0);
+    const controls = [...el.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    return {
+      height: el.getBoundingClientRect().height,
+      oneRow: Math.max(parseFloat(cs.minHeight) || 0, Math.max(...controls.map((r) => r.height)) + frame),
+      centres: controls.map((r) => r.top + r.height / 2),
+      overflow: el.scrollWidth - el.clientWidth,
+    };
+  });
+
+test.describe('the top bar on a desktop and a tablet', () => {
+  const words = {
+    en: { language: 'Language', theme: 'Theme', profile: 'My Profile', help: 'Help', logout: 'Logout', nav: 'Main navigation', dashboard: 'Dashboard' },
+    fr: { language: 'Langue', theme: 'Thème', profile: 'Mon profil', help: 'Aide', logout: 'Se déconnecter', nav: 'Navigation principale', dashboard: 'Tableau de bord' },
+  };
+  for (const width of [1024, 1280]) {
+    test(`is one row at ${width} px in English and in French; its pictures keep their names`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signInAs(page, 'manager@sitewatch.test');
+      const bar = page.getByRole('banner');
+      for (const lang of ['en', 'fr'] as const) {
+        const w = words[lang];
+        if (lang !== 'en') await page.getByLabel(words.en.language).selectOption(lang);
+        await expect(bar.getByRole('link', { name: w.profile, exact: true })).toBeVisible();
+        const g = await barRows(bar);
+        expect(g.height, `${lang} at ${width}`).toBeLessThanOrEqual(g.oneRow + 1);
+        for (const c of g.centres) expect(Math.abs(c - g.centres[0]!), `${lang} at ${width}`).toBeLessThanOrEqual(2);
+        expect(g.overflow, `${lang} at ${width}: nothing pushed out of the bar`).toBeLessThanOrEqual(0);
+        // Below a wide screen the account actions are pictures; their words stay their names and tooltips.
+        for (const [role, name] of [['button', w.theme], ['link', w.profile], ['button', w.help], ['button', w.logout]] as const) {
+          const control = bar.getByRole(role, { name, exact: true });
+          await expect(control).toBeVisible();
+          await expect(control).toHaveAttribute('title', name);
+          await expect(control.locator('svg')).toHaveCount(1);
+        }
+        await page.screenshot({ path: `screenshots/shell-topbar-${width}-${lang}.png`, clip: { x: 0, y: 0, width, height: 120 } });
+      }
+    });
+  }
+
+  test('the narrow sidebar of a tablet shows pictures, each link named by its label and showing it as a tooltip', async ({ page }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await signInAs(page, 'manager@sitewatch.test');
+    const nav = page.getByRole('navigation', { name: words.en.nav });
+    const links = nav.getByRole('listitem').getByRole('link');
+    const entries = await links.evaluateAll((els) => els.map((a) => ({ label: a.getAttribute('aria-label'), title: a.getAttribute('title'), text: (a as HTMLElement).innerText.trim(), svg: a.querySelectorAll('svg').length })));
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    for (const e of entries) {
+      expect(e.label, JSON.stringify(e)).toBeTruthy();
+      expect(e.title).toBe(e.label);
+      expect(e.text).toBe('');
+      expect(e.svg).toBe(1);
+    }
+    expect(new Set(entries.map((e) => e.label)).size).toBe(entries.length);
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Site Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(/\/site-dashboard/);
+    await page.screenshot({ path: 'screenshots/shell-tablet-sidebar.png' });
+  });
+});
+
 test('external sign-in through a real OpenID provider (Auth0 button), back where the visitor was headed', async ({ page }) => {
   await page.goto('/my-companies');
   await expect(page).toHaveURL(/returnUrl=%2Fmy-companies/);

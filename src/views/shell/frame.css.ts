@@ -2,6 +2,8 @@ import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 import { companySelect } from '../ui/company-select.css';
 
+import { inlineField } from '../ui/inline-field.css';
+
 export { inlineField, smallSelect } from '../ui/inline-field.css';
 
 export const frame = style({
@@ -111,12 +113,12 @@ export const navIcon = style({
   placeItems: 'center',
   width: '1.5rem',
   height: '1.5rem',
-  borderRadius: vars.radius.sm,
-  background: vars.palette.surface.sidebarActive,
-  fontSize: vars.font.size.xs,
-  fontWeight: vars.font.weight.semibold,
+  fontSize: '1.125rem',
   flexShrink: 0,
 });
+export const navLabel = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
+// The narrow sidebar: each picture centred in a square the width of the bar.
+globalStyle(`${sidebarCollapsed} ${navLink}`, { justifyContent: 'center', paddingInline: 0 });
 
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
@@ -138,6 +140,15 @@ export const topbar = style({
   // Between a tablet and a wide screen the 400 px company picker leaves little room: the bar tightens to one row.
   '@media': { 'screen and (max-width: 1439px)': { gap: vars.space.xxs, paddingInline: vars.space.sm } },
 });
+/**
+ * A desktop's or tablet's bar: one row, never two. What gives way, in order: the search word (below 1440 px), the
+ * words of the account actions (below 1600 px), and last the company picker, which narrows instead of pushing a row.
+ */
+export const topbarDesktop = style({ flexWrap: 'nowrap' });
+/** The company label and picker in the bar: the one part that may shrink. */
+export const barCompanyField = style([inlineField, { minWidth: 0, flexShrink: 1 }]);
+globalStyle(`${barCompanyField} > label`, { flexShrink: 0, whiteSpace: 'nowrap' });
+export const barCompanySelect = style([companySelect, { minWidth: '9rem', flexShrink: 1 }]);
 /** The phone's bar: one row that never wraps; what does not fit is in the menu. */
 export const topbarPhone = style({ flexWrap: 'nowrap', minHeight: vars.density.topbar.phone, height: vars.density.topbar.phone, paddingBlock: 0, paddingInline: vars.space.xs, gap: vars.space.xxs });
 export const phoneBrand = style({ display: 'inline-flex', alignItems: 'center', flexShrink: 0, paddingInline: vars.space.xxs, color: 'inherit', textDecoration: 'none' });
@@ -173,7 +184,24 @@ const barControl = style({
   '@media': { 'screen and (max-width: 1439px)': { paddingInline: vars.space.xs } },
 });
 /** A top-bar action: quiet text that takes a tint on hover (no box around every control). */
-export const barButton = style([barControl]);
+export const barButton = style([barControl, { flexShrink: 0, minWidth: vars.density.control.md, fontSize: vars.font.size.md }]);
+globalStyle(`${barButton} > svg`, { fontSize: '1.125rem' });
+/** An action's words: shown on a wide screen; below it the picture alone shows and the words stay its name. */
+export const barLabel = style({
+  '@media': {
+    'screen and (max-width: 1599px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      padding: 0,
+      margin: '-1px',
+      overflow: 'hidden',
+      clip: 'rect(0,0,0,0)',
+      whiteSpace: 'nowrap',
+      border: 0,
+    },
+  },
+});
 export const iconButton = style([barControl, { width: vars.density.control.md, paddingInline: 0, flexShrink: 0, fontSize: vars.font.size.lg }]);
 /** The open alert events beside the bell: the danger colour with a count, so it reads without colour too. */
 export const badgeCount = style({
@@ -194,7 +222,16 @@ export const alertLink = style([barControl, { gap: vars.space.xs, flexShrink: 0,
 /** The palette's opener: reads as a search field with its shortcut. */
 export const searchButton = style([
   barControl,
-  { border: `1px solid ${vars.palette.border.main}`, minWidth: '6rem', justifyContent: 'space-between', color: 'inherit', fontWeight: vars.font.weight.regular, opacity: 0.9 },
+  {
+    border: `1px solid ${vars.palette.border.main}`,
+    minWidth: '6rem',
+    flexShrink: 0,
+    justifyContent: 'space-between',
+    color: 'inherit',
+    fontWeight: vars.font.weight.regular,
+    opacity: 0.9,
+    '@media': { 'screen and (max-width: 959px)': { minWidth: vars.density.control.md } },
+  },
 ]);
 export const searchLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, color: 'inherit', opacity: 0.8 });
 // Below a wide screen the word goes and the key stays, so the bar keeps to one row in the longer languages.
@@ -205,6 +242,8 @@ export const kbd = style({
   border: `1px solid ${vars.palette.border.main}`,
   borderRadius: vars.radius.sm,
   padding: '0 0.3rem',
+  // On a narrow tablet the key goes too (the button's name still says it): the company picker keeps a usable width.
+  '@media': { 'screen and (max-width: 959px)': { display: 'none' } },
 });
 
 // The phone's menu: a panel under the bar, the controls one under another, full width.

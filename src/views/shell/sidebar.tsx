@@ -3,10 +3,14 @@ import { Link } from 'wouter';
 import { useActors } from '../actors';
 import { t } from '../../i18n';
 import { GROUP_KEYS, sidebarFor, type NavCommand } from '../../machines/commands';
+import { Icon } from '../ui/icons';
 import * as f from './frame.css';
 import * as au from '../ui/auth.css';
 
-/** The sidebar: entries of the role, grouped; the last path segment marks the active one. */
+/**
+ * The sidebar: entries of the role, grouped; the last path segment marks the active one. Collapsed (a tablet) it shows
+ * the pictures alone, each link named by its label, which is also its tooltip.
+ */
 export function Sidebar() {
   const { session, layout, whiteLabel } = useActors();
   const role = useSelector(session, (s) => s.context.session?.role ?? 'viewer');
@@ -58,8 +62,10 @@ function NavEntry({ entry, active, collapsed }: { entry: NavCommand; active: boo
       aria-label={collapsed ? label : undefined}
       title={collapsed ? label : undefined}
     >
-      <span aria-hidden="true" className={f.navIcon}>{label.slice(0, 1)}</span>
-      {!collapsed && <span>{label}</span>}
+      <span aria-hidden="true" className={f.navIcon}>
+        <Icon name={entry.icon} />
+      </span>
+      {!collapsed && <span className={f.navLabel}>{label}</span>}
     </Link>
   );
 }

@@ -5,7 +5,7 @@ import { useActors } from '../actors';
 import { formatNumber, t } from '../../i18n';
 import { LanguageSelect } from '../ui/language-select';
 import { CompanySelect } from '../ui/company-select';
-import { Icon } from '../ui/icons';
+import { Icon, type IconName } from '../ui/icons';
 import * as f from './frame.css';
 import * as au from '../ui/auth.css';
 
@@ -13,8 +13,9 @@ import * as au from '../ui/auth.css';
 const MENU = 'topbar-menu';
 
 /**
- * The top bar. On a desktop or tablet: navigation toggle, company dropdown, palette, language, theme, My Profile,
- * Help, Logout. On a phone one compact row — navigation, brand, the company in view, search and a menu button — and
+ * The top bar. On a desktop or tablet one row that never wraps: navigation toggle, company dropdown, palette,
+ * language, then theme, My Profile, Help and Logout, which show their words only on a wide screen and are otherwise
+ * pictures whose words stay as their names and tooltips. On a phone one compact row — navigation, brand, the company in view, search and a menu button — and
  * the controls fold into that menu.
  */
 export function Topbar() {
@@ -61,12 +62,22 @@ function AlertBadge() {
   );
 }
 
+/** A bar action's picture and words; the words are its name even where only the picture shows. */
+function BarLabel({ icon, text }: { icon: IconName; text: string }) {
+  return (
+    <>
+      <Icon name={icon} />
+      <span className={f.barLabel}>{text}</span>
+    </>
+  );
+}
+
 function DesktopBar() {
   const { session, layout, palette } = useActors();
   return (
-    <header className={f.topbar}>
+    <header className={`${f.topbar} ${f.topbarDesktop}`}>
       <NavToggle />
-      <CompanySelect />
+      <CompanySelect fieldClassName={f.barCompanyField} selectClassName={f.barCompanySelect} />
       <span className={f.spacer} />
       <AlertBadge />
       <button
@@ -84,17 +95,17 @@ function DesktopBar() {
         <kbd className={f.kbd}>Ctrl K</kbd>
       </button>
       <LanguageSelect />
-      <button type="button" className={f.barButton} onClick={() => layout.send({ type: 'modal.show', modalType: 'theme' })}>
-        {t('topbar.theme')}
+      <button type="button" className={f.barButton} title={t('topbar.theme')} onClick={() => layout.send({ type: 'modal.show', modalType: 'theme' })}>
+        <BarLabel icon="theme" text={t('topbar.theme')} />
       </button>
-      <Link href="/my-profile" className={f.barButton}>
-        {t('topbar.myProfile')}
+      <Link href="/my-profile" className={f.barButton} title={t('topbar.myProfile')}>
+        <BarLabel icon="profile" text={t('topbar.myProfile')} />
       </Link>
-      <button type="button" className={f.barButton} onClick={() => layout.send({ type: 'modal.show', modalType: 'help' })}>
-        {t('topbar.help')}
+      <button type="button" className={f.barButton} title={t('topbar.help')} onClick={() => layout.send({ type: 'modal.show', modalType: 'help' })}>
+        <BarLabel icon="help" text={t('topbar.help')} />
       </button>
-      <button type="button" className={f.barButton} onClick={() => session.send({ type: 'session.logout' })}>
-        {t('topbar.logout')}
+      <button type="button" className={f.barButton} title={t('topbar.logout')} onClick={() => session.send({ type: 'session.logout' })}>
+        <BarLabel icon="logout" text={t('topbar.logout')} />
       </button>
     </header>
   );
@@ -176,16 +187,20 @@ function PhoneMenu({ id, onClose }: { id: string; onClose: (refocus: boolean) =>
         </span>
         <div className={f.menuDivider} />
         <button type="button" className={f.menuItem} onClick={() => open('theme')}>
+          <Icon name="theme" />
           {t('topbar.theme')}
         </button>
         <Link href="/my-profile" className={f.menuItem} onClick={() => onClose(false)}>
+          <Icon name="profile" />
           {t('topbar.myProfile')}
         </Link>
         <button type="button" className={f.menuItem} onClick={() => open('help')}>
+          <Icon name="help" />
           {t('topbar.help')}
         </button>
         <div className={f.menuDivider} />
         <button type="button" className={f.menuItem} onClick={() => session.send({ type: 'session.logout' })}>
+          <Icon name="logout" />
           {t('topbar.logout')}
         </button>
       </div>

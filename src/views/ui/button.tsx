@@ -1,6 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import * as c from './controls.css';
+import { buttonIcon } from './button.css';
 
 export type ButtonVariant = 'quiet' | 'secondary' | 'primary' | 'danger' | 'dangerQuiet';
 type Size = 'sm' | 'md' | 'lg';
@@ -10,7 +11,7 @@ const VARIANT: Record<ButtonVariant, string> = { quiet: c.button, secondary: c.s
 /** The class of a button look, for the rare control that is not a <button> (a file input's label). */
 export const buttonClass = (variant: ButtonVariant = 'quiet', size: Size = 'md', block = false) => [VARIANT[variant], c.size[size], block ? c.block : ''].join(' ');
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonBaseProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** `quiet` (default) for most actions; `primary` for the one a screen leads with; `danger` to destroy. */
   variant?: ButtonVariant;
   size?: Size;
@@ -20,9 +21,28 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
+/**
+ * A button's props. `icon` (an `<Icon>` from ./icons, imported by the screen that draws it) goes before the words, at
+ * the start of the line in either direction, hidden from screen readers; without words the button needs an aria-label.
+ */
+export type ButtonProps = ButtonBaseProps & ({ icon?: undefined } | { icon: ReactNode; children: ReactNode } | { icon: ReactNode; children?: undefined; 'aria-label': string });
+
 /** The product's button; `type="button"` unless told otherwise, so it never submits a form by accident. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'quiet', size = 'md', block, busy, type = 'button', className, disabled, ...rest }, ref) {
-  return <button ref={ref} type={type} className={[buttonClass(variant, size, block), className ?? ''].join(' ')} disabled={disabled || busy} aria-busy={busy || undefined} {...rest} />;
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'quiet', size = 'md', block, busy, type = 'button', className, disabled, icon, children, ...rest }, ref) {
+  return (
+    <button ref={ref} type={type} className={[buttonClass(variant, size, block), icon && children == null ? `${c.iconButton} ${c.iconSize[size]}` : '', className ?? ''].join(' ')} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+      {icon ? (
+        <>
+          <span aria-hidden="true" className={buttonIcon}>
+            {icon}
+          </span>
+          {children}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
 });
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {

@@ -1,13 +1,23 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as l from './layout.css';
 
+// The error pages share the start-up chunk with the sign-in form, so a state's picture arrives a moment later with the
+// icon chunk rather than growing it; the disc it sits in keeps its size meanwhile. A failed load (the very failure an
+// error page may be showing) leaves the disc empty.
+const LazyIcon = lazy<ComponentType<{ name: 'empty' | 'error' }>>(() => import('./icons').then(({ Icon }) => ({ default: Icon })).catch(() => ({ default: () => null })));
+const StateIcon = ({ name }: { name: 'empty' | 'error' }) => (
+  <Suspense fallback={null}>
+    <LazyIcon name={name} />
+  </Suspense>
+);
+
 /** Nothing to show yet: what is missing and, when there is one, the way to fill it. */
-export function EmptyState({ title, body, action, symbol = '○', compact, heading }: {
+export function EmptyState({ title, body, action, symbol, compact, heading }: {
   title: string;
   body?: ReactNode;
   action?: ReactNode;
-  /** Decoration above the title. */
-  symbol?: string;
+  /** Decoration above the title, in place of the empty tray (an `<Icon>` fitting the content). */
+  symbol?: ReactNode;
   compact?: boolean;
   /** The title as an h2 with this id, for a state that stands for the whole page (and names a control in it). */
   heading?: { id: string };
@@ -16,7 +26,7 @@ export function EmptyState({ title, body, action, symbol = '○', compact, headi
     <div className={compact ? `${l.state} ${l.stateCompact}` : l.state}>
       {!compact && (
         <span aria-hidden="true" className={l.stateSymbol}>
-          {symbol}
+          {symbol ?? <StateIcon name="empty" />}
         </span>
       )}
       {heading ? (
@@ -33,7 +43,7 @@ export function EmptyState({ title, body, action, symbol = '○', compact, headi
 }
 
 /**
- * Something is on its way: a spinner with its words (`spinner`), placeholder lines shaped like the content
+ * Something is on its way: a spinner (drawn by CSS, so it turns from the very first paint) with its words (`spinner`), placeholder lines shaped like the content
  * (`skeleton`), or one quiet line (`inline`). Always a status with a label, so it is announced, not just drawn.
  */
 export function LoadingState({ label, variant = 'spinner', lines = 4 }: { label: string; variant?: 'spinner' | 'skeleton' | 'inline'; /** Skeleton lines. */ lines?: number }) {
@@ -68,7 +78,7 @@ export function ErrorState({ title, message, action, compact }: { title?: string
     <div className={compact ? `${l.state} ${l.stateCompact}` : l.state}>
       {!compact && (
         <span aria-hidden="true" className={`${l.stateSymbol} ${l.stateSymbolError}`}>
-          ✕
+          <StateIcon name="error" />
         </span>
       )}
       {title && <p className={l.stateTitle}>{title}</p>}
