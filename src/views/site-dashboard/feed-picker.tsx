@@ -7,6 +7,7 @@ import { Toolbar } from '../ui/layout';
 import { ScrollArea } from '../ui/scroll-area';
 import { ToggleButtonGroup } from '../ui/toggle-button-group';
 import { EmptyState } from '../ui/states';
+import { ltr } from '../ui/reading-format';
 import * as c from './feed-picker.css';
 
 type GroupBy = 'signal' | 'node';
@@ -84,7 +85,7 @@ export function groupFeeds(feeds: readonly SiteFeed[], by: GroupBy, filter: stri
     const key = by === 'signal' ? `${f.signalKey}|${f.unit}` : f.node.id;
     let g = groups.get(key);
     if (!g) {
-      g = { key, label: by === 'signal' ? (f.unit ? `${f.name} (${f.unit})` : f.name) : f.node.name, options: [] };
+      g = { key, label: by === 'signal' ? (f.unit ? `${f.name} (${ltr(f.unit)})` : f.name) : f.node.name, options: [] };
       groups.set(key, g);
     }
     g.options.push({ value: f.id, label: by === 'signal' ? f.node.name : f.name, name: full });

@@ -1,9 +1,18 @@
-import { formatNumber, t } from '../../i18n';
+import { currentLocale, formatNumber, t } from '../../i18n';
 
 /** The unit of a switch's state: its readings are 0 and 1, read as Off and On. */
 export const ON_OFF_UNIT = 'on/off';
 
 const number = (n: number, digits: number) => formatNumber(n, { maximumFractionDigits: digits });
+
+const RTL = new Set(['ar']);
+
+/**
+ * A value kept left to right inside right-to-left text (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069): without it the bidi
+ * algorithm shows "°C" as "C°" and "2–8 °C" as "°C 8–2" in Arabic. Left-to-right languages get the text untouched,
+ * so their accessible names carry no invisible characters.
+ */
+export const ltr = (text: string): string => (RTL.has(currentLocale()) ? `\u2066${text}\u2069` : text);
 
 /**
  * A reading as people read it, in the reader's number format: "9.99 °C", "35 %", "On". Every place that shows a value
@@ -12,14 +21,14 @@ const number = (n: number, digits: number) => formatNumber(n, { maximumFractionD
 export function formatReading(value: number, unit: string, digits = 2): string {
   if (unit === ON_OFF_UNIT) return value >= 0.5 ? t('value.on') : t('value.off');
   const n = number(value, digits);
-  return unit ? `${n} ${unit}` : n;
+  return ltr(unit ? `${n} ${unit}` : n);
 }
 
 /** A range written out ("2–8 °C", "≥ 2 °C"); null when both ends are open. */
 export function formatRange(min: number | null, max: number | null, unit: string): string | null {
-  if (min !== null && max !== null) return t('range.between', { min: number(min, 2), max: number(max, 2), unit }).trim();
-  if (min !== null) return t('range.atLeast', { min: number(min, 2), unit }).trim();
-  if (max !== null) return t('range.atMost', { max: number(max, 2), unit }).trim();
+  if (min !== null && max !== null) return ltr(t('range.between', { min: number(min, 2), max: number(max, 2), unit }).trim());
+  if (min !== null) return ltr(t('range.atLeast', { min: number(min, 2), unit }).trim());
+  if (max !== null) return ltr(t('range.atMost', { max: number(max, 2), unit }).trim());
   return null;
 }
 
