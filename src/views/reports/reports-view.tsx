@@ -230,13 +230,14 @@ function ReportBody({ actor, report }: { actor: ReportActor; report: FridgeRepor
       )}
       {editable && (
         <Toolbar label={t('reports.actions')}>
-          <Button variant="primary" busy={saving} disabled={!dirty} onClick={() => actor.send({ type: 'report.save' })}>
+          <Button variant="secondary" busy={saving} disabled={!dirty} onClick={() => actor.send({ type: 'report.save' })}>
             {t('reports.update')}
           </Button>
           <Button disabled={!dirty || saving} onClick={() => actor.send({ type: 'report.discard' })}>
             {t('reports.cancel')}
           </Button>
-          <Button busy={submitting} onClick={() => actor.send({ type: 'report.submitAsk' })}>
+          {/* The report's one primary action: submitting is what the month's work is for. */}
+          <Button variant="primary" busy={submitting} onClick={() => actor.send({ type: 'report.submitAsk' })}>
             {t('reports.submit')}
           </Button>
         </Toolbar>
