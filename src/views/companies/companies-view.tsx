@@ -159,7 +159,7 @@ function Members({ page, company, canShadow, busy, onShadow }: {
         header: t('companies.actions'),
         width: '14rem',
         cell: (m) => (
-          <button type="button" className={c.secondary} disabled={busy || !canShadow} onClick={() => onShadow(m.userId)}>
+          <button type="button" className={c.button} disabled={busy || !canShadow} onClick={() => onShadow(m.userId)}>
             {t('companies.shadowUser', { name: m.name })}
           </button>
         ),
