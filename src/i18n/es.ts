@@ -26,6 +26,7 @@ import { reports } from './es/reports';
 import { sharing } from './es/sharing';
 import { nodeDetail } from './es/node-detail';
 import { readings } from './es/readings';
+import { chart } from './es/chart';
 
 /** Spanish. */
-export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings };
+export const es: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings, ...chart };

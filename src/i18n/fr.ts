@@ -26,6 +26,7 @@ import { reports } from './fr/reports';
 import { sharing } from './fr/sharing';
 import { nodeDetail } from './fr/node-detail';
 import { readings } from './fr/readings';
+import { chart } from './fr/chart';
 
 /** French. */
-export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings };
+export const fr: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings, ...chart };

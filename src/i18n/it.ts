@@ -26,6 +26,7 @@ import { reports } from './it/reports';
 import { sharing } from './it/sharing';
 import { nodeDetail } from './it/node-detail';
 import { readings } from './it/readings';
+import { chart } from './it/chart';
 
 /** Italian. */
-export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings };
+export const it: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings, ...chart };

@@ -26,6 +26,7 @@ import { reports } from './zh/reports';
 import { sharing } from './zh/sharing';
 import { nodeDetail } from './zh/node-detail';
 import { readings } from './zh/readings';
+import { chart } from './zh/chart';
 
 /** Chinese (Simplified). */
-export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings };
+export const zh: Dictionary = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings, ...chart };

@@ -23,3 +23,14 @@ export function feedTilesOf(feeds: readonly SiteFeed[], site: Pick<SiteBasicInfo
       trend: trends?.get(f.id) ?? null,
     }));
 }
+
+/** What the chart is told of a site's feeds: each line's feed and node for its legend, and each feed's safe range. */
+export function chartKeysOf(feeds: readonly SiteFeed[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null) {
+  const names = new Map(feeds.map((f) => [f.id, { feed: f.name, node: f.node.name }]));
+  const bands = new Map<string, { min: number | null; max: number | null }>();
+  for (const f of feeds) {
+    const b = boundsOf(f, f.node.deviceType, site);
+    if (b) bands.set(f.id, b);
+  }
+  return { names, bands };
+}

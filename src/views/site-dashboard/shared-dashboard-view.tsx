@@ -13,6 +13,7 @@ import { SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Callout } from '../ui/callout';
 import { SiteTilesCard } from './site-tiles-card';
+import { chartKeysOf } from './feed-tiles';
 import { SiteHealthStrip } from './site-health-strip';
 import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import * as p from '../ui/print.css';
@@ -28,7 +29,7 @@ export function SharedDashboardView() {
 }
 
 function SharedDashboard({ token }: { token: string }) {
-  const { preferences } = useActors();
+  const { preferences, whiteLabel } = useActors();
   const dark = useSelector(preferences, (st) => st.context.mode === 'dark');
   const actor = useActorRef(sharedDashboardMachine, { input: { token, width: typeof window === 'undefined' ? 1000 : window.innerWidth - 64 } });
   const dashboard = useSelector(actor, (s) => s.context.dashboard);
@@ -39,6 +40,13 @@ function SharedDashboard({ token }: { token: string }) {
   const state = useSelector(actor, (s) => (s.matches('gone') ? 'gone' : s.matches('failed') ? 'failed' : s.matches('loading') ? 'loading' : 'open'));
   const reading = useSelector(actor, (s) => s.matches({ open: 'reading' }));
   const days = useMemo(() => SHARED_DAYS.map((d) => ({ value: String(d), label: t(`shared.days.${d}`) })), []);
+  // Once per answer: the chart redraws when its keys change.
+  const ranked = useMemo(() => {
+    if (!dashboard) return null;
+    const feeds = rankFeeds(dashboard.nodes, dashboard.site);
+    return { feeds, chartKeys: chartKeysOf(feeds, dashboard.site) };
+  }, [dashboard]);
+  const logo = useSelector(whiteLabel, (st) => st.context.settings.siteLogoUrl);
   if (state === 'gone' || !token) {
     return (
       <main className={p.sheet}>
@@ -46,7 +54,7 @@ function SharedDashboard({ token }: { token: string }) {
       </main>
     );
   }
-  if (state !== 'open' || !dashboard) {
+  if (state !== 'open' || !dashboard || !ranked) {
     return (
       <main className={p.sheet}>
         {state === 'failed' ? (
@@ -58,10 +66,12 @@ function SharedDashboard({ token }: { token: string }) {
     );
   }
   const { site, nodes, hubs } = dashboard;
-  const feeds = rankFeeds(nodes, site);
+  const { feeds, chartKeys } = ranked;
   return (
     <main className={p.sheet} aria-labelledby="page-title">
       <Stack gap="lg">
+        {/* The host's white label: a company's link shows its own brand, as its people's pages do. */}
+        {logo && <img src={logo} alt={t('app.name')} className={p.logo} />}
         <PageHeader title={site.name} subtitle={t('shared.subtitle', { until: formatDate(new Date(dashboard.expiresAt)), zone: site.timezone })} />
         <Callout tone="info">{t('shared.readOnly')}</Callout>
         <SiteHealthStrip hubCount={hubs.length} nodeCount={nodes.length} hubs={hubs} nodes={nodes} feeds={feeds} site={site} />
@@ -77,7 +87,7 @@ function SharedDashboard({ token }: { token: string }) {
             {reading && !readings ? (
               <LoadingState label={t('shared.loadingReadings')} variant="skeleton" lines={6} />
             ) : readings && readings.series.some((x) => x.t.length > 0) ? (
-              <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(view)} />
+              <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(view)} names={chartKeys.names} bands={chartKeys.bands} />
             ) : (
               <EmptyState compact title={t('site.noData')} />
             )}

@@ -14,6 +14,7 @@ import { ReadingTiles, type ReadingTile } from '../ui/reading-tiles';
 import { minmaxRows, type MinMaxRow } from './minmax-rows';
 import { tileTrends } from './tile-trend';
 import { SiteTilesCard } from './site-tiles-card';
+import { chartKeysOf } from './feed-tiles';
 import { FeedPicker } from './feed-picker';
 import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import { Card, Cluster, Grid, Muted, Page, Stack, Toolbar } from '../ui/layout';
@@ -207,6 +208,8 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
   // The tiles' trends come from the readings the chart already holds: no request of their own.
   const trends = useMemo(() => (asTiles || !answered ? null : tileTrends(readings, answered, bucketMsOf(answered), Date.now())), [asTiles, readings, answered]);
   const nodeOfFeed = useMemo(() => new Map(feeds.map((f) => [f.id, f.node.name])), [feeds]);
+  // Memoised: a new map each render would redraw the chart each render.
+  const chartKeys = useMemo(() => chartKeysOf(feeds, info), [feeds, info]);
 
   const rows = useMemo(() => minmaxRows(minmax?.series ?? []), [minmax]);
   const minmaxColumns = useMemo<Column<MinMaxRow>[]>(
@@ -324,7 +327,7 @@ function SiteDashboard({ site, openPanel }: { site: SiteActor; openPanel: (panel
                 <ReadingTiles label={t('site.readingTiles')} tiles={answerTiles} now={now} />
               </>
             )}
-            {readings && answered && !asTiles && (readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(answered)} /> : <EmptyState compact title={t('site.noData')} />)}
+            {readings && answered && !asTiles && (readings.series.some((x) => x.t.length > 0) ? <ReadingsChart series={readings.series} dark={dark} bucketMs={bucketMsOf(answered)} names={chartKeys.names} bands={chartKeys.bands} /> : <EmptyState compact title={t('site.noData')} />)}
           </div>
         </Stack>
       </Card>

@@ -1,10 +1,15 @@
 import type { ReadingSeries } from '../../api/contract/monitoring';
+import { nearestIndex } from './chart-crosshair';
 
 type Part = 'avg' | 'min' | 'max' | 'value' | 'spread';
 
 /** One drawn line: the server's columnar arrays, referenced, never copied into per-point objects. */
 export interface ChartLine {
   id: string;
+  /** The series' feed: the key of its name, its safe range and its line's colour class. */
+  feedId: string;
+  /** The line's place among all the chart's lines: picks its colour and its marker. */
+  index: number;
   color: string;
   t: readonly number[];
   y: readonly number[];
@@ -18,6 +23,18 @@ export interface ChartFrame {
 
 // d3's category10, the palette the chart has always used.
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+/** The same hues lightened (category20's light halves): category10's blue and brown vanish on the dark card. */
+export const DARK_PALETTE = ['#8fbde0', '#ffbb78', '#98df8a', '#ff9896', '#c5b0d5', '#c49c94', '#f7b6d2', '#c7c7c7', '#dbdb8d', '#9edae5'];
+
+/** Shapes that tell lines apart without colour: drawn on the line, in the legend and in the crosshair box. */
+export const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'cross'] as const;
+export type Marker = (typeof MARKERS)[number];
+
+/**
+ * The marker of the line at `index`. Shifted by one per round of the palette, so that colour and shape together stay
+ * distinct for fifty lines (ten colours × five shapes) instead of repeating every ten.
+ */
+export const markerOf = (index: number): Marker => MARKERS[(index + Math.floor(index / PALETTE.length)) % MARKERS.length]!;
 
 /**
  * Columnar series → lines to draw, one per array the aggregation answered (average, min, max, value, spread), and
@@ -26,7 +43,12 @@ export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '
  * than drawing, and overflowed the stack in Math.min.apply. So nivo gets only the extent (for its scales, grid and
  * axes) and a canvas layer draws the lines from these arrays.
  */
-export function chartFrame(series: ReadingSeries[], label: (s: ReadingSeries, part: Part, many: boolean) => string): ChartFrame {
+export function chartFrame(
+  series: readonly ReadingSeries[],
+  label: (s: ReadingSeries, part: Part, many: boolean) => string,
+  first = 0,
+  palette: readonly string[] = PALETTE,
+): ChartFrame {
   const lines: ChartLine[] = [];
   let t0 = Infinity;
   let t1 = -Infinity;
@@ -46,7 +68,8 @@ export function chartFrame(series: ReadingSeries[], label: (s: ReadingSeries, pa
         if (s.t[0]! < t0) t0 = s.t[0]!;
         if (s.t[n - 1]! > t1) t1 = s.t[n - 1]!;
       }
-      lines.push({ id: label(s, p, parts.length > 1), color: PALETTE[lines.length % PALETTE.length]!, t: s.t, y: ys });
+      const index = first + lines.length;
+      lines.push({ id: label(s, p, parts.length > 1), feedId: s.feedId, index, color: palette[index % palette.length]!, t: s.t, y: ys });
     }
   }
   return { lines, extent: t0 <= t1 && y0 <= y1 ? { t0, t1, y0, y1 } : null };
@@ -82,7 +105,7 @@ export const dotRadius = (width: number) => Math.max(3, width * 2);
  */
 export function drawLines(
   ctx: CanvasRenderingContext2D,
-  lines: readonly ChartLine[],
+  lines: readonly Pick<ChartLine, 'id' | 'color' | 't' | 'y'>[],
   x: (t: number) => number,
   y: (v: number) => number,
   width: number,
@@ -120,6 +143,78 @@ export function drawLines(
       ctx.moveTo(px + r, py);
       ctx.arc(px, py, r, 0, 2 * Math.PI);
     }
+    ctx.fill();
+  }
+}
+
+/** Traces `shape` centred on (x, y) with half-size r into the current path (the caller fills). */
+export function traceMarker(ctx: CanvasRenderingContext2D, shape: Marker, x: number, y: number, r: number): void {
+  switch (shape) {
+    case 'circle':
+      ctx.moveTo(x + r, y);
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      return;
+    case 'square':
+      ctx.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7);
+      return;
+    case 'triangle':
+      ctx.moveTo(x, y - r * 1.1);
+      ctx.lineTo(x + r * 1.05, y + r * 0.8);
+      ctx.lineTo(x - r * 1.05, y + r * 0.8);
+      ctx.closePath();
+      return;
+    case 'diamond':
+      ctx.moveTo(x, y - r * 1.2);
+      ctx.lineTo(x + r, y);
+      ctx.lineTo(x, y + r * 1.2);
+      ctx.lineTo(x - r, y);
+      ctx.closePath();
+      return;
+    case 'cross': {
+      const a = r * 0.38;
+      ctx.moveTo(x - a, y - r);
+      ctx.lineTo(x + a, y - r);
+      ctx.lineTo(x + a, y - a);
+      ctx.lineTo(x + r, y - a);
+      ctx.lineTo(x + r, y + a);
+      ctx.lineTo(x + a, y + a);
+      ctx.lineTo(x + a, y + r);
+      ctx.lineTo(x - a, y + r);
+      ctx.lineTo(x - a, y + a);
+      ctx.lineTo(x - r, y + a);
+      ctx.lineTo(x - r, y - a);
+      ctx.lineTo(x - a, y - a);
+      ctx.closePath();
+    }
+  }
+}
+
+/** Markers along each line this far apart (px), staggered per line so that neighbours' markers do not sit together. */
+const MARKER_EVERY = 150;
+
+/**
+ * Each line's marker at intervals along it and on its last point, so that a line can be followed and told apart
+ * without its colour. Each marker sits on a real reading (the nearest within `reach`), none inside a gap.
+ */
+export function drawMarkers(
+  ctx: CanvasRenderingContext2D,
+  lines: readonly ChartLine[],
+  x: (t: number) => number,
+  y: (v: number) => number,
+  span: { t0: number; t1: number; width: number },
+  reach = Infinity,
+): void {
+  for (const line of lines) {
+    const n = Math.min(line.t.length, line.y.length);
+    if (!n) continue;
+    const shape = markerOf(line.index);
+    ctx.beginPath();
+    ctx.fillStyle = line.color;
+    for (let px = 24 + ((line.index * 37) % MARKER_EVERY); px < span.width - 40; px += MARKER_EVERY) {
+      const i = nearestIndex(line.t, span.t0 + (px / span.width) * (span.t1 - span.t0), reach, n);
+      if (i >= 0) traceMarker(ctx, shape, x(line.t[i]!), y(line.y[i]!), 3);
+    }
+    traceMarker(ctx, shape, x(line.t[n - 1]!), y(line.y[n - 1]!), 3.5);
     ctx.fill();
   }
 }

@@ -10,20 +10,20 @@ import { visuallyHidden } from './a11y.css';
 export function BatteryLevel({ pct }: { pct: number | null }) {
   if (pct === null) return <>—</>;
   const text = `${formatNumber(pct, { maximumFractionDigits: 0 })} %`;
-  return isWeakBattery(pct) ? <Weak text={text} words={t('health.weakBattery')} /> : <bdi>{text}</bdi>;
+  return isWeakBattery(pct) ? <Weak text={text} words={t('health.weakBattery')} /> : <bdi dir="ltr">{text}</bdi>;
 }
 
 /** A node's radio signal ("-71 dBm"), flagged the same way when weak. */
 export function SignalLevel({ dbm }: { dbm: number | null }) {
   if (dbm === null) return <>—</>;
   const text = `${formatNumber(dbm, { maximumFractionDigits: 0 })} dBm`;
-  return isWeakSignal(dbm) ? <Weak text={text} words={t('health.weakSignal')} /> : <bdi>{text}</bdi>;
+  return isWeakSignal(dbm) ? <Weak text={text} words={t('health.weakSignal')} /> : <bdi dir="ltr">{text}</bdi>;
 }
 
 function Weak({ text, words }: { text: string; words: string }) {
   return (
     <span title={words}>
-      <StatusBadge status="warning" variant="inline" label={<bdi>{text}</bdi>} />
+      <StatusBadge status="warning" variant="inline" label={<bdi dir="ltr">{text}</bdi>} />
       <span className={visuallyHidden}> ({words})</span>
     </span>
   );

@@ -22,3 +22,5 @@ export const screenOnly = style({ '@media': { print: { display: 'none' } } });
 
 globalStyle(`${sheet} section`, { '@media': { print: { breakInside: 'avoid', boxShadow: 'none' } } });
 globalStyle(`${sheet} [role="table"]`, { '@media': { print: { maxHeight: 'none', overflow: 'visible' } } });
+/** A white-label logo at the head of a sheet, the size the sidebar shows it. */
+export const logo = style({ display: 'block', maxHeight: '2.5rem', maxWidth: '12rem' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affine, chartFrame, dotRadius, drawLines, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
+import { affine, chartFrame, DARK_PALETTE, dotRadius, drawLines, markerOf, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
 import type { ReadingSeries } from '../../../src/api/contract/monitoring';
 
 const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | 'min' | 'max' | 'value' | 'spread'>>): ReadingSeries => ({
@@ -21,6 +21,14 @@ describe('chartFrame', () => {
     expect(f.lines[0]!.y).toBe(a.value);
     expect(f.lines.map((l) => l.color)).toEqual(PALETTE.slice(0, 4));
     expect(f.extent).toEqual({ t0: 5, t1: 40, y0: -2, y1: 9 });
+  });
+
+  it('numbers lines from a given start, so that colours run on across panels, in the chosen palette', () => {
+    const f = chartFrame([s('a', [1], { value: [1] }), s('b', [1], { value: [2] })], (x) => x.name, 3, DARK_PALETTE);
+    expect(f.lines.map((l) => [l.feedId, l.index, l.color])).toEqual([
+      ['a', 3, DARK_PALETTE[3]],
+      ['b', 4, DARK_PALETTE[4]],
+    ]);
   });
 
   it('has no extent when nothing has data', () => {
@@ -127,5 +135,13 @@ describe('padExtent', () => {
     expect(padExtent({ t0: 1000, t1: 1000, y0: 5, y1: 5 })).toEqual({ t0: 1000 - 3_600_000, t1: 1000 + 3_600_000, y0: 4, y1: 6 });
     expect(padExtent({ t0: 0, t1: 0, y0: 40, y1: 40 })).toMatchObject({ y0: 36, y1: 44 });
     expect(padExtent({ t0: 0, t1: 9, y0: 1, y1: 2 })).toEqual({ t0: 0, t1: 9, y0: 1, y1: 2 });
+  });
+});
+
+describe('markerOf', () => {
+  it('gives fifty lines fifty different colour and marker pairs, so colour is never the only key', () => {
+    const pairs = new Set(Array.from({ length: 50 }, (_, i) => `${PALETTE[i % PALETTE.length]}/${markerOf(i)}`));
+    expect(pairs.size).toBe(50);
+    expect(new Set(Array.from({ length: 5 }, (_, i) => markerOf(i))).size).toBe(5);
   });
 });
