@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInForm } from './helpers';
+import { signInForm, identity, literally } from './helpers';
 
 // Accounts are created here through sign-up; the demo accounts' passwords stay untouched for the other specs.
 const PASSWORD = 'Firstpass1';
@@ -77,7 +77,7 @@ test('a visitor signs up (terms required), is told to check mail, confirms the a
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await signInForm(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText(`Signed in as Nia Newcomer (${email})`)).toBeVisible();
+  await expect(identity(page)).toHaveAccessibleDescription(literally(`Signed in as Nia Newcomer (${email})`));
 });
 
 test('signing up again with a taken email answers the same (the owner is mailed), and server errors are shown', async ({ page, request }) => {
@@ -241,7 +241,7 @@ test('My Profile: change the name, then the password, and stay signed in', async
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText(`Signed in as Pat Renamed (${email})`)).toBeVisible();
+  await expect(identity(page)).toHaveAccessibleDescription(literally(`Signed in as Pat Renamed (${email})`));
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

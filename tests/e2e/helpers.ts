@@ -129,3 +129,12 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
   }
   throw new Error(`Tab never reached ${target.toString()} in ${max} presses`);
 }
+
+/**
+ * Who the top bar says is signed in: the profile link's description ("Signed in as … · Company: … · Role: …"), which is
+ * also its tooltip.
+ */
+export const identity = (page: Page): Locator => page.getByRole('banner').getByRole('link', { name: 'My Profile' });
+
+/** A regular expression that matches `text` literally. */
+export const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));

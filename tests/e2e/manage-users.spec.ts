@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, signInAdmin, signInAs, signInForm } from './helpers';
+import { expectAccessible, signInAdmin, signInAs, signInForm, identity } from './helpers';
 
 const NEW_PASSWORD = 'Welcome2024';
 
@@ -63,7 +63,7 @@ test('a manager invites a user (keyboard only), who reads the mail, sets a passw
 test('a manager gives a disabled member access again and takes it away; their own row is not editable', async ({ page }) => {
   await signInAs(page, 'manager@sitewatch.test');
   await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Northwind Care Homes' });
-  await expect(page.getByText('Company: Northwind Care Homes')).toBeVisible();
+  await expect(identity(page)).toHaveAccessibleDescription(/Company: Northwind Care Homes/);
   await page.getByRole('link', { name: 'Users' }).click();
   const table = page.getByRole('table', { name: 'Users' });
   await page.getByRole('searchbox', { name: 'Filter' }).fill('Grace Holloway');

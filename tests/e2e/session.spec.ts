@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessTokenOf, codeFromOutbox, endSessionElsewhere, signInAdmin, signInAs, signInForm } from './helpers';
+import { accessTokenOf, codeFromOutbox, endSessionElsewhere, signInAdmin, signInAs, signInForm, identity } from './helpers';
 
 test('a visitor is sent to sign-in; the admin signs in through MFA with the mailed code, sees home and logs out', async ({ page, request }) => {
   await page.goto('/');
@@ -24,8 +24,7 @@ test('a visitor is sent to sign-in; the admin signs in through MFA with the mail
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await page.goto('/');
-  await expect(page.getByText('Signed in as Ada Admin (admin@sitewatch.test)')).toBeVisible();
-  await expect(page.getByText('Role: Administrator')).toBeVisible();
+  await expect(identity(page)).toHaveAccessibleDescription(/^Signed in as Ada Admin \(admin@sitewatch\.test\) · .* · Role: Administrator$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
@@ -60,8 +59,7 @@ test('a user without MFA returns to the page they asked for', async ({ page }) =
   await page.goto('/');
   await signInForm(page, 'user@sitewatch.test');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText('Role: User')).toBeVisible();
-  await expect(page.getByText(/^Company: /)).toBeVisible();
+  await expect(identity(page)).toHaveAccessibleDescription(/ · Company: .+ · Role: User$/);
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { accessTokenOf, codeFromOutbox, endSessionElsewhere, expectAccessible, signInAdmin, signInAs } from './helpers';
+import { accessTokenOf, codeFromOutbox, endSessionElsewhere, expectAccessible, signInAdmin, signInAs, identity, literally } from './helpers';
 
 // Every journey runs twice: with the mouse, and keyboard only (focus and Enter instead of every click).
 for (const mode of ['mouse', 'keyboard'] as const) {
@@ -34,13 +34,13 @@ test.describe(`the app shell${suffix}`, () => {
     const other = await select.locator('option').evaluateAll((os, v) => (os as HTMLOptionElement[]).map((o) => o.value).find((x) => x !== v)!, before);
     const otherName = await select.locator(`option[value="${other}"]`).textContent();
     await select.selectOption(other);
-    await expect(page.getByText(`Company: ${otherName}`)).toBeVisible();
+    await expect(identity(page)).toHaveAccessibleDescription(literally(`Company: ${otherName}`));
     let calls = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/switch-company')) calls++;
     });
     await select.selectOption(before);
-    await expect(page.getByText(`Company: ${otherName}`)).toHaveCount(0);
+    await expect(identity(page)).not.toHaveAccessibleDescription(literally(`Company: ${otherName}`));
     expect(calls).toBe(0);
   });
 
@@ -52,7 +52,7 @@ test.describe(`the app shell${suffix}`, () => {
     await act(page.getByRole('button', { name: 'Shadow Northwind Care Homes' }));
     const banner = page.getByRole('status').filter({ hasText: 'You are acting as the company Northwind Care Homes' });
     await expect(banner).toBeVisible();
-    await expect(page.getByText('Role: Manager')).toBeVisible();
+    await expect(identity(page)).toHaveAccessibleDescription(/Role: Manager$/);
     await page.screenshot({ path: 'screenshots/shell-shadow-company.png' });
     await act(banner.getByRole('button', { name: 'Exit' }));
     await expect(banner).toHaveCount(0);
@@ -65,7 +65,7 @@ test.describe(`the app shell${suffix}`, () => {
     await act(page.getByRole('button', { name: 'Shadow Uma User' }));
     const userBanner = page.getByRole('status').filter({ hasText: 'You are acting as Uma User' });
     await expect(userBanner).toBeVisible();
-    await expect(page.getByText('Signed in as Uma User (user@sitewatch.test)')).toBeVisible();
+    await expect(identity(page)).toHaveAccessibleDescription(/^Signed in as Uma User \(user@sitewatch\.test\)/);
     await act(userBanner.getByRole('button', { name: 'Exit' }));
     await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     // Leaving the shadow asks nothing of the pages left behind: no error notice.
@@ -346,7 +346,8 @@ test.describe('the top bar on a desktop and a tablet', () => {
         for (const [role, name] of [['button', w.theme], ['link', w.profile], ['button', w.help], ['button', w.logout]] as const) {
           const control = bar.getByRole(role, { name, exact: true });
           await expect(control).toBeVisible();
-          await expect(control).toHaveAttribute('title', name);
+          // The profile's tooltip goes on to say who is signed in.
+          await expect(control).toHaveAttribute('title', role === 'link' ? new RegExp(`^${name} — .+`) : name);
           await expect(control.locator('svg')).toHaveCount(1);
         }
         await page.screenshot({ path: `screenshots/shell-topbar-${width}-${lang}.png`, clip: { x: 0, y: 0, width, height: 120 } });

@@ -15,6 +15,7 @@ import { ReadingTiles, type ReadingTile } from '../ui/reading-tiles';
 import { TextLink } from '../ui/links';
 import { PlainList, PlainListItem } from '../ui/plain-list';
 import { Callout } from '../ui/callout';
+import { deviceTypeName, signalTypeName } from '../ui/built-in-names';
 
 type Site = DashboardResponse['sites'][number];
 
@@ -26,7 +27,8 @@ function tilesOf(latest: readonly DashboardReading[], now: number): ReadingTile[
   const to = Math.floor(now / HOUR) * HOUR;
   return latest.map((r) => ({
     feedId: r.feedId,
-    feedName: r.name,
+    // The dashboard's answer carries no signal key: a built-in English name is recognised by itself.
+    feedName: signalTypeName(null, r.name),
     nodeName: r.nodeName,
     unit: r.unit,
     reading: { value: r.value, at: Date.parse(r.at) },
@@ -45,7 +47,7 @@ function NodesOf({ nodes, loading, failure }: { nodes: NodeInfo[]; loading: bool
     <PlainList small>
       {nodes.map((n) => (
         <PlainListItem key={n.id} title={n.name}>
-          <Muted small>{n.deviceType}</Muted>
+          <Muted small>{deviceTypeName(n.deviceType)}</Muted>
           <StatusBadge variant="inline" status={n.online ? 'ok' : 'offline'} label={n.online ? t('site.statusOnline') : t('site.statusOffline')} />
         </PlainListItem>
       ))}
@@ -109,22 +111,6 @@ function SiteCard({ site, now, open, onNodes, nodes, nodesLoading, nodesFailure 
   );
 }
 
-/** Who is acting, for which company and with which role: admins jumping between shadows always know. */
-function Identity() {
-  const { session } = useActors();
-  const info = useSelector(session, (st) => st.context.session?.basicInfo);
-  const company = useSelector(session, (st) => st.context.session?.companyName ?? null);
-  const role = useSelector(session, (st) => st.context.session?.role);
-  if (!info || !role) return null;
-  return (
-    <PlainList label={t('topbar.account')} layout="inline" small muted>
-      <PlainListItem>{t('home.signedInAs', { name: info.name, email: info.email })}</PlainListItem>
-      <PlainListItem>{company ? t('home.company', { company }) : t('home.noCompany')}</PlainListItem>
-      <PlainListItem>{t('home.role', { role: t(`role.${role}`) })}</PlainListItem>
-    </PlainList>
-  );
-}
-
 /** The dashboard: the company's sites with their health now; one click or Enter opens a site. */
 export function DashboardView() {
   const { session } = useActors();
@@ -133,7 +119,6 @@ export function DashboardView() {
   if (!companyId) {
     return (
       <Page title={t('dashboard.title')} width="wide">
-        <Identity />
         <ChooseCompany body={t('dashboard.noCompany')} action={role === 'admin' && <ButtonLink href="/admin-dashboard">{t('dashboard.openAdmin')}</ButtonLink>} />
       </Page>
     );
@@ -210,14 +195,10 @@ function CompanyDashboard({ companyId = null }: { /** Another company's dashboar
       }
       width="wide"
     >
-      {byId ? (
-        !refused && (
-          <Callout tone="info" role="note" flush>
-            {t('dashboard.company.note')}
-          </Callout>
-        )
-      ) : (
-        <Identity />
+      {byId && !refused && (
+        <Callout tone="info" role="note" flush>
+          {t('dashboard.company.note')}
+        </Callout>
       )}
       {refusal && <ErrorState title={t('dashboard.company.refusedTitle')} message={t(refusal.key, refusal.params)} />}
       {failure && (

@@ -274,6 +274,7 @@ export const menuTitle = style({
   letterSpacing: vars.font.tracking.caps,
   color: vars.palette.text.secondary,
 });
+export const menuIdentity = style({ margin: `0 ${vars.space.xs} ${vars.space.xs}`, fontSize: vars.font.size.xs, color: vars.palette.text.secondary, overflowWrap: 'anywhere' });
 export const menuField = style({ display: 'grid', gap: vars.space.xxs, paddingInline: vars.space.xs, marginBottom: vars.space.xs, fontSize: vars.font.size.sm, fontWeight: vars.font.weight.medium });
 globalStyle(`${menuField} > span`, { display: 'grid', gap: vars.space.xxs });
 globalStyle(`${menuField} select`, { width: '100%', minHeight: vars.density.control.lg });

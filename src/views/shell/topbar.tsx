@@ -72,8 +72,20 @@ function BarLabel({ icon, text }: { icon: IconName; text: string }) {
   );
 }
 
+/** Who is acting, for which company and with which role, in words: admins jumping between shadows always know. */
+function useIdentity(): string | null {
+  const { session } = useActors();
+  const info = useSelector(session, (st) => st.context.session?.basicInfo);
+  const company = useSelector(session, (st) => st.context.session?.companyName ?? null);
+  const role = useSelector(session, (st) => st.context.session?.role);
+  if (!info || !role) return null;
+  return [t('home.signedInAs', { name: info.name, email: info.email }), company ? t('home.company', { company }) : t('home.noCompany'), t('home.role', { role: t(`role.${role}`) })].join(' · ');
+}
+
 function DesktopBar() {
   const { session, layout, palette } = useActors();
+  const identity = useIdentity();
+  const identityId = useId();
   return (
     <header className={`${f.topbar} ${f.topbarDesktop}`}>
       <NavToggle />
@@ -98,9 +110,15 @@ function DesktopBar() {
       <button type="button" className={f.barButton} title={t('topbar.theme')} onClick={() => layout.send({ type: 'modal.show', modalType: 'theme' })}>
         <BarLabel icon="theme" text={t('topbar.theme')} />
       </button>
-      <Link href="/my-profile" className={f.barButton} title={t('topbar.myProfile')}>
+      {/* Who is signed in is the profile's description and its tooltip: the page itself stays the operator's. */}
+      <Link href="/my-profile" className={f.barButton} title={identity ? `${t('topbar.myProfile')} — ${identity}` : t('topbar.myProfile')} aria-describedby={identity ? identityId : undefined}>
         <BarLabel icon="profile" text={t('topbar.myProfile')} />
       </Link>
+      {identity && (
+        <span id={identityId} hidden>
+          {identity}
+        </span>
+      )}
       <button type="button" className={f.barButton} title={t('topbar.help')} onClick={() => layout.send({ type: 'modal.show', modalType: 'help' })}>
         <BarLabel icon="help" text={t('topbar.help')} />
       </button>
@@ -156,6 +174,7 @@ function PhoneBar() {
 
 /** The phone's menu: the top bar's controls, as a non-modal dialog under the bar. Escape closes it. */
 function PhoneMenu({ id, onClose }: { id: string; onClose: (refocus: boolean) => void }) {
+  const identity = useIdentity();
   const { session, layout } = useActors();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -181,6 +200,7 @@ function PhoneMenu({ id, onClose }: { id: string; onClose: (refocus: boolean) =>
         <h2 id={titleId} className={f.menuTitle}>
           {t('topbar.menu')}
         </h2>
+        {identity && <p className={f.menuIdentity}>{identity}</p>}
         <CompanySelect fieldClassName={f.menuField} selectClassName={f.menuSelect} />
         <span className={f.menuField}>
           <LanguageSelect />
