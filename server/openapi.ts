@@ -8,6 +8,7 @@ import * as ext from '../src/api/contract/external-login';
 import { outboxResponse } from '../src/api/contract/dev';
 import { errorBody, objectHome } from '../src/api/contract/common';
 import * as mon from '../src/api/contract/monitoring';
+import { adminGlanceResponse } from '../src/api/contract/admin-glance';
 import { searchResponse } from '../src/api/contract/search';
 import { deletedAnswer } from '../src/api/contract/list';
 import { streamMessage } from '../src/api/contract/stream';
@@ -107,6 +108,11 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/site-dashboard/check-permission/{id}', summary: 'What the caller may do on the site: { role, view, export, manage }', answer: mon.permissionResponse, auth: true, errors: [404] },
   { method: 'get', path: '/api/sites/{id}/tree', summary: 'A site with its hubs and the nodes behind each', answer: mon.siteTree, auth: true, errors: [404] },
   { method: 'get', path: '/api/admin/overview', summary: 'Admins: per company sites, devices online/offline, out-of-range feeds', answer: mon.adminOverviewResponse, auth: true },
+  {
+    method: 'get', path: '/api/admin/glance',
+    summary: 'Admins: open critical alerts by company, offline devices, weak batteries, open shadow sessions and recent sign-ins',
+    answer: adminGlanceResponse, auth: true,
+  },
   {
     method: 'get', path: '/api/plexus', summary: "Each site's hubs and nodes with link health, quiet devices first (admins; managers for their company)",
     query: { companyId: 'the company (admins; defaults to the token company)' }, answer: mon.plexusResponse, auth: true, errors: [404],

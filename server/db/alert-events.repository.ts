@@ -18,13 +18,19 @@ export async function eventViews(db: Db, rows: (AlertEventRow & { ruleName: stri
     .orderBy('h.at')
     .orderBy('h.id')
     .execute();
+  // The peak's unit is the feed's signal type's (additive to DESIGN §6): one look-up for the whole page.
+  const feedIds = [...new Set(rows.flatMap((r) => (r.feedId ? [r.feedId] : [])))];
+  const units = feedIds.length
+    ? await db.selectFrom('feeds').innerJoin('signalTypes', 'signalTypes.id', 'feeds.signalTypeId').select(['feeds.id', 'signalTypes.unit']).where('feeds.id', 'in', feedIds).execute()
+    : [];
+  const unitOf = new Map(units.map((u) => [u.id, u.unit]));
   const byEvent = new Map<string, typeof history>();
   for (const h of history) byEvent.set(h.eventId, [...(byEvent.get(h.eventId) ?? []), h]);
   return rows.map((r) => {
     const hs = byEvent.get(r.id) ?? [];
     return {
       id: r.id, ruleId: r.ruleId, ruleName: r.ruleName, siteId: r.siteId, nodeId: r.nodeId, feedId: r.feedId, severity: r.severity, state: r.state,
-      startedAt: iso(r.startedAt)!, endedAt: iso(r.endedAt), peak: num(r.peak), detail: r.detail, acknowledgedBy: r.acknowledgedBy,
+      startedAt: iso(r.startedAt)!, endedAt: iso(r.endedAt), peak: num(r.peak), unit: r.feedId ? (unitOf.get(r.feedId) ?? null) : null, detail: r.detail, acknowledgedBy: r.acknowledgedBy,
       acknowledgedAt: iso(r.acknowledgedAt), assigneeId: r.assigneeId, muted: Boolean(r.muted),
       comments: hs.filter((h) => h.comment && h.userId).map((h) => ({ userId: h.userId!, name: h.name ?? '', text: h.comment!, at: iso(h.at)! })),
       history: hs.map((h) => ({ action: h.action, userId: h.userId, ...(h.userId ? { name: h.name ?? '' } : {}), at: iso(h.at)!, ...(h.comment ? { comment: h.comment } : {}) })),

@@ -12,6 +12,7 @@ import { plexusCompany, readableCompany, requireTokenCompany, visibleSite } from
 import { id } from '../../src/api/contract/common';
 import type { DashboardResponse, LatestReading, Plexus } from '../../src/api/contract/monitoring';
 import { hourlyTrends, tileFacts } from '../monitoring/trend';
+import { adminGlance } from '../monitoring/admin-glance.service';
 
 const idParams = z.object({ id });
 const siteIdParams = z.object({ siteId: id });
@@ -88,6 +89,11 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
   app.get('/api/admin/overview', async (req) => {
     await requirePlatformAdmin(db, claimsOf(req));
     return { data: await companiesHealth(db, now()) };
+  });
+
+  app.get('/api/admin/glance', async (req) => {
+    await requirePlatformAdmin(db, claimsOf(req));
+    return { data: await adminGlance(db, now()) };
   });
 
   app.get('/api/plexus', async (req) => {

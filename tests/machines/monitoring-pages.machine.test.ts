@@ -5,6 +5,7 @@ import { fakeLive } from './live-fixtures';
 import { adminDashboardMachine } from '../../src/machines/admin-dashboard.machine';
 import { plexusMachine } from '../../src/machines/plexus.machine';
 import type { AdminOverview, DashboardResponse, NodeInfo, Plexus } from '../../src/api/contract/monitoring';
+import type { AdminGlance } from '../../src/api/contract/admin-glance';
 import { held, session, startSession } from './session-fixtures';
 import { ApiError } from '../../src/api/client';
 
@@ -107,15 +108,18 @@ describe('admin dashboard and plexus machines', () => {
     let fail = true;
     const admin = createActor(
       adminDashboardMachine.provide({
-        actors: { fetchOverview: fromPromise<AdminOverview>(async () => (fail ? Promise.reject(new ApiError(500, 'internal_error', 'Internal error')) : [])) },
+        actors: {
+          fetchOverview: fromPromise<AdminOverview>(async () => (fail ? Promise.reject(new ApiError(500, 'internal_error', 'Internal error')) : [])),
+          fetchGlance: fromPromise<AdminGlance>(async () => Promise.reject(new ApiError(500, 'internal_error', 'Internal error'))),
+        },
       }),
       { input: {} },
     ).start();
-    await waitFor(admin, (s) => s.matches('failed'));
+    await waitFor(admin, (s) => s.matches({ overview: 'failed' }));
     expect(admin.getSnapshot().context.error).toEqual({ status: 500, code: 'internal_error', key: 'failure.server' });
     fail = false;
     admin.send({ type: 'admin.refresh' });
-    await waitFor(admin, (s) => s.matches('ready'));
+    await waitFor(admin, (s) => s.matches({ overview: 'ready' }));
 
     const seen: (string | null)[] = [];
     const plexus = createActor(

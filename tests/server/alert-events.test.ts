@@ -53,7 +53,7 @@ describe('alert events API', () => {
     expect(list.status).toBe(200);
     const parsed = listAnswer(alertEvent).parse(list.body);
     expect(parsed.total).toBe(1);
-    expect(parsed.data[0]).toMatchObject({ id: eventId, ruleName: 'Fridge warm', peak: 9.5, endedAt: null, muted: false, history: [{ action: 'opened', userId: null }] });
+    expect(parsed.data[0]).toMatchObject({ id: eventId, ruleName: 'Fridge warm', peak: 9.5, unit: '°C', endedAt: null, muted: false, history: [{ action: 'opened', userId: null }] });
     expect(listAnswer(alertEvent).parse((await call(t.app, 'GET', '/api/alertevents?state=resolved', undefined, tok.viewer)).body).total).toBe(0);
     expect((await call(t.app, 'GET', '/api/alertevents?colour=red', undefined, tok.viewer)).status).toBe(400);
     const ofNode = await call(t.app, 'GET', `/api/alertevents/${node}`, undefined, tok.viewer);

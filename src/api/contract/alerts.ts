@@ -181,6 +181,8 @@ export const alertEvent = z.object({
   /** Null while the condition holds. */
   endedAt: z.string().nullable(),
   peak: z.number().nullable(),
+  /** The peak's unit, the feed's signal type's (additive to DESIGN §6); null without a feed, absent from older servers. */
+  unit: z.string().nullable().optional(),
   detail: z.string(),
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),

@@ -15,6 +15,7 @@ import { Callout } from '../ui/callout';
 import { ChooseCompany } from '../ui/choose-company';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { ReadingsChart } from '../ui/readings-chart';
+import { formatReading } from '../ui/reading-format';
 import * as l from '../ui/layout.css';
 import * as c from '../ui/controls.css';
 
@@ -29,9 +30,12 @@ function duration(e: AlertEvent): string {
   if (!e.endedAt) return t('alertEvents.ongoing');
   const minutes = Math.max(0, Math.round((Date.parse(e.endedAt) - Date.parse(e.startedAt)) / 60_000));
   const h = Math.floor(minutes / 60);
-  return h ? `${formatNumber(h)} h ${formatNumber(minutes % 60)} min` : `${formatNumber(minutes)} min`;
+  // Intl writes the unit words in the reader's language ("2 h 5 min", "2 س 5 د").
+  const part = (n: number, unit: 'hour' | 'minute') => formatNumber(n, { style: 'unit', unit, unitDisplay: 'narrow' });
+  return h ? `${part(h, 'hour')} ${part(minutes % 60, 'minute')}` : part(minutes, 'minute');
 }
-const peakOf = (e: AlertEvent) => (e.peak === null ? '—' : formatNumber(e.peak, { maximumFractionDigits: 2 }));
+/** The peak with its unit ("9.99 °C"); events from before the unit was answered show the number alone. */
+const peakOf = (e: AlertEvent) => (e.peak === null ? '—' : formatReading(e.peak, e.unit ?? ''));
 const when = (iso: string) => formatDate(new Date(iso));
 /** Dense cells: a short date and time. */
 const short = (iso: string) => formatDate(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
@@ -105,7 +109,7 @@ export function AlertEventsView() {
     { id: 'site', header: t('alertEvents.col.site'), width: 'minmax(6rem, 1.2fr)', cell: (e) => siteName.get(e.siteId) ?? '' },
     { id: 'started', header: t('alertEvents.col.started'), width: '8.5rem', cell: (e) => short(e.startedAt) },
     { id: 'duration', header: t('alertEvents.col.duration'), width: '6.5rem', cell: (e) => duration(e) },
-    { id: 'peak', header: t('alertEvents.col.peak'), width: '4.5rem', cell: (e) => <span className={l.numeric}>{peakOf(e)}</span> },
+    { id: 'peak', header: t('alertEvents.col.peak'), width: '6rem', cell: (e) => <bdi className={l.numeric} data-value>{peakOf(e)}</bdi> },
     ...(canAct
       ? [{
           id: 'actions',
@@ -319,7 +323,10 @@ function Fact({ term, value }: { term: string; value: string }) {
   return (
     <div className={`${l.cluster} ${l.gap.sm}`}>
       <dt className={l.muted}>{term}</dt>
-      <dd className={l.text}>{value}</dd>
+      {/* Values are data (dates, names, readings): isolated so an Arabic page keeps their own order. */}
+      <dd className={l.text}>
+        <bdi data-value>{value}</bdi>
+      </dd>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { Feed } from '../../api/contract/feeds';
 import { ResourceScreen, WhereField } from '../ui/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
+import { signalTypeName } from '../ui/built-in-names';
 
 /** A feed's own range as the list shows it; none at all means the site's applies. */
 function rangeText(f: Feed): string {
@@ -28,11 +29,11 @@ function FeedsScreen({ startNew }: { startNew: boolean }) {
   const role = useSelector(session, (st) => st.context.session?.role);
   const actor = useActorRef(feedsMachine, { input: { startNew, session } });
   const locale = currentLocale();
-  const name = useMemo(() => ({ header: t('feeds.name'), sortKey: 'name', text: (f: Feed) => f.name }), [locale]);
+  const name = useMemo(() => ({ header: t('feeds.name'), sortKey: 'name', text: (f: Feed) => signalTypeName(null, f.name) }), [locale]);
   const columns = useMemo((): Column<Feed>[] => [
     { id: 'node', header: t('feeds.node'), sortKey: 'nodeName', width: '1.5fr', cell: (f) => f.nodeName },
     { id: 'site', header: t('feeds.site'), sortKey: 'siteName', width: '1.5fr', cell: (f) => f.siteName },
-    { id: 'signalType', header: t('feeds.signalType'), sortKey: 'signalTypeName', width: '1.3fr', cell: (f) => f.signalTypeName },
+    { id: 'signalType', header: t('feeds.signalType'), sortKey: 'signalTypeName', width: '1.3fr', cell: (f) => signalTypeName(null, f.signalTypeName) },
     { id: 'unit', header: t('feeds.unit'), width: '5rem', cell: (f) => f.unit },
     { id: 'range', header: t('feeds.range'), width: '1.2fr', cell: rangeText },
   ], [locale]);

@@ -10,9 +10,11 @@ import { TagList } from '../ui/tag-list';
 import { Muted } from '../ui/layout';
 import { CheckboxGroupField, InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
+import { deviceTypeName } from '../ui/built-in-names';
 
-/** Device types are data (the names printed on the devices), so they are offered as they are, untranslated. */
-const DEVICE_TYPE_CHOICES = DEVICE_TYPES.map((d) => ({ value: d, label: d }));
+/** Device types: the API's English values, offered under labels in the reader's language. */
+const deviceTypeChoices = (): { value: string; label: string }[] => DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeName(d) }));
+
 
 /** Nodes (managers): a company's devices, each behind a hub. `?new=1` (the palette's "New node") opens the form. */
 export function NodesView() {
@@ -28,7 +30,7 @@ function NodesScreen({ startNew }: { startNew: boolean }) {
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('nodes.name'), sortKey: 'name', text: (node: NodeItem) => node.name }), [locale]);
   const columns = useMemo((): Column<NodeItem>[] => [
-    { id: 'deviceType', header: t('nodes.deviceType'), sortKey: 'deviceType', width: '1.3fr', cell: (node) => node.deviceType },
+    { id: 'deviceType', header: t('nodes.deviceType'), sortKey: 'deviceType', width: '1.3fr', cell: (node) => deviceTypeName(node.deviceType) },
     { id: 'hub', header: t('nodes.hub'), sortKey: 'hubName', width: '1.3fr', cell: (node) => node.hubName },
     { id: 'site', header: t('nodes.site'), sortKey: 'siteName', width: '1.3fr', cell: (node) => node.siteName },
     {
@@ -68,7 +70,7 @@ function NodesScreen({ startNew }: { startNew: boolean }) {
         <>
           <InputField label={t('nodes.name')} maxLength={200} {...f.text('name')} />
           <InputField label={t('nodes.serial')} maxLength={64} {...f.text('serial')} />
-          <SelectField label={t('nodes.deviceType')} options={DEVICE_TYPE_CHOICES} placeholder={t('nodes.chooseDeviceType')} {...f.text('deviceType')} />
+          <SelectField label={t('nodes.deviceType')} options={deviceTypeChoices()} placeholder={t('nodes.chooseDeviceType')} {...f.text('deviceType')} />
           <SelectField label={t('nodes.hub')} options={f.choices('hubs')} placeholder={t('nodes.chooseHub')} {...f.text('hubId')} />
           <CheckboxGroupField
             label={t('nodes.tags')}

@@ -9,6 +9,7 @@ import { ResourceScreen } from '../ui/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import * as l from '../ui/list.css';
+import { signalTypeName } from '../ui/built-in-names';
 
 /** Signal Types (managers): built-in and company types. `?new=1` (the palette's "New signal type") opens the form. */
 export function SignalTypesView() {
@@ -23,7 +24,7 @@ function SignalTypesScreen({ startNew }: { startNew: boolean }) {
   const actor = useActorRef(signalTypesMachine, { input: { startNew, session } });
   const locale = currentLocale();
   const canEdit = useCallback((type: SignalType) => mayChangeSignalType(role, type), [role]);
-  const name = useMemo(() => ({ header: t('signalTypes.name'), sortKey: 'name', text: (s: SignalType) => s.name }), [locale]);
+  const name = useMemo(() => ({ header: t('signalTypes.name'), sortKey: 'name', text: (s: SignalType) => (s.builtIn ? signalTypeName(s.key, s.name) : s.name) }), [locale]);
   const columns = useMemo((): Column<SignalType>[] => [
     { id: 'key', header: t('signalTypes.key'), sortKey: 'key', width: '1.5fr', cell: (s) => <code>{s.key}</code> },
     { id: 'unit', header: t('signalTypes.unit'), sortKey: 'unit', width: '6rem', cell: (s) => s.unit },

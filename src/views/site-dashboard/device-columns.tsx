@@ -4,6 +4,7 @@ import { BatteryLevel, SignalLevel } from '../ui/link-health';
 import { StatusBadge } from '../ui/status-badge';
 import type { Column } from '../ui/virtual-table';
 import * as c from '../ui/controls.css';
+import { deviceTypeName } from '../ui/built-in-names';
 
 const ago = (iso: string | null) => (iso ? formatDate(new Date(iso)) : t('site.never'));
 const online = (up: boolean) => <StatusBadge variant="inline" status={up ? 'ok' : 'offline'} label={up ? t('site.statusOnline') : t('site.statusOffline')} />;
@@ -26,7 +27,7 @@ export const NODE_COLUMNS = (open?: (node: NodeInfo) => void): Column<NodeInfo>[
       ),
     width: '2fr',
   },
-  { id: 'type', header: t('site.type'), cell: (n) => n.deviceType, width: '1.5fr' },
+  { id: 'type', header: t('site.type'), cell: (n) => deviceTypeName(n.deviceType), width: '1.5fr' },
   { id: 'status', header: t('site.status'), cell: (n) => online(n.online), width: '1.3fr', phone: true },
   { id: 'battery', header: t('site.battery'), cell: (n) => <BatteryLevel pct={n.batteryPct} /> },
   { id: 'signal', header: t('site.signal'), cell: (n) => <SignalLevel dbm={n.signalDbm} /> },

@@ -9,6 +9,7 @@ import { ToggleButtonGroup } from '../ui/toggle-button-group';
 import { EmptyState } from '../ui/states';
 import { ltr } from '../ui/reading-format';
 import * as c from './feed-picker.css';
+import { feedName } from '../ui/built-in-names';
 
 type GroupBy = 'signal' | 'node';
 
@@ -80,15 +81,16 @@ export function groupFeeds(feeds: readonly SiteFeed[], by: GroupBy, filter: stri
   const needle = filter.trim().toLocaleLowerCase();
   const groups = new Map<string, Group>();
   for (const f of feeds) {
-    const full = `${f.node.name} · ${f.name}`;
+    const name = feedName(f);
+    const full = `${f.node.name} · ${name}`;
     if (needle && !full.toLocaleLowerCase().includes(needle)) continue;
     const key = by === 'signal' ? `${f.signalKey}|${f.unit}` : f.node.id;
     let g = groups.get(key);
     if (!g) {
-      g = { key, label: by === 'signal' ? (f.unit ? `${f.name} (${ltr(f.unit)})` : f.name) : f.node.name, options: [] };
+      g = { key, label: by === 'signal' ? (f.unit ? `${name} (${ltr(f.unit)})` : name) : f.node.name, options: [] };
       groups.set(key, g);
     }
-    g.options.push({ value: f.id, label: by === 'signal' ? f.node.name : f.name, name: full });
+    g.options.push({ value: f.id, label: by === 'signal' ? f.node.name : name, name: full });
   }
   return [...groups.values()];
 }

@@ -2,6 +2,7 @@ import type { SiteBasicInfo } from '../../api/contract/monitoring';
 import { boundsOf, rangeOf, type SiteFeed } from '../../machines/site-view';
 import type { TileTrend } from './tile-trend';
 import type { ReadingTile } from '../ui/reading-tiles';
+import { feedName } from '../ui/built-in-names';
 
 /**
  * A tile per feed (those in `only`, when given), in the order given (rankFeeds: what matters first): the latest value
@@ -13,7 +14,7 @@ export function feedTilesOf(feeds: readonly SiteFeed[], site: Pick<SiteBasicInfo
     .filter((f) => !only || only.has(f.id))
     .map((f) => ({
       feedId: f.id,
-      feedName: f.name,
+      feedName: feedName(f),
       nodeName: f.node.name,
       unit: f.unit,
       reading: f.latest ? { value: f.latest.value, at: Date.parse(f.latest.at) } : null,
@@ -26,7 +27,7 @@ export function feedTilesOf(feeds: readonly SiteFeed[], site: Pick<SiteBasicInfo
 
 /** What the chart is told of a site's feeds: each line's feed and node for its legend, and each feed's safe range. */
 export function chartKeysOf(feeds: readonly SiteFeed[], site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null) {
-  const names = new Map(feeds.map((f) => [f.id, { feed: f.name, node: f.node.name }]));
+  const names = new Map(feeds.map((f) => [f.id, { feed: feedName(f), node: f.node.name }]));
   const bands = new Map<string, { min: number | null; max: number | null }>();
   for (const f of feeds) {
     const b = boundsOf(f, f.node.deviceType, site);

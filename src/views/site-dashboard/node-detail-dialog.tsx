@@ -18,6 +18,7 @@ import { SeverityBadge } from '../ui/severity-badge';
 import { StatusBadge, type Status } from '../ui/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import * as s from './node-detail-dialog.css';
+import { deviceTypeName, feedName } from '../ui/built-in-names';
 
 const STATE_STATUS: Record<AlertEventState, Status> = { active: 'error', acknowledged: 'warning', resolved: 'ok' };
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
@@ -56,7 +57,7 @@ export function NodeDetailDialog({ node, site, onClose }: NodeDetailDialogProps)
     <Modal title={node.name} onClose={onClose}>
       <Stack gap="md">
         <FactList>
-          <Fact term={t('site.type')}>{node.deviceType}</Fact>
+          <Fact term={t('site.type')}>{deviceTypeName(node.deviceType)}</Fact>
           <Fact term={t('site.serial')}>{node.serial}</Fact>
           <Fact term={t('site.status')}>
             <StatusBadge variant="inline" status={node.online ? 'ok' : 'offline'} label={node.online ? t('site.statusOnline') : t('site.statusOffline')} />
@@ -100,7 +101,7 @@ export function NodeDetailDialog({ node, site, onClose }: NodeDetailDialogProps)
             <ScrollArea maxHeight="18rem">
               <ul className={s.list} aria-labelledby={eventsId}>
                 {events.map((e) => (
-                  <EventItem key={e.id} event={e} unit={(e.feedId && unitOf.get(e.feedId)) || ''} />
+                  <EventItem key={e.id} event={e} unit={e.unit ?? ((e.feedId && unitOf.get(e.feedId)) || '')} />
                 ))}
               </ul>
             </ScrollArea>
@@ -122,7 +123,7 @@ function FeedItem({ feed, node, site }: { feed: FeedInfo; node: NodeInfo; site: 
   return (
     <li className={s.item}>
       <div className={s.line}>
-        <span className={s.name}>{feed.name}</span>
+        <span className={s.name}>{feedName(feed)}</span>
         {feed.latest ? <bdi className={s.value}>{formatReading(feed.latest.value, feed.unit)}</bdi> : <Muted>{t('nodeDetail.noReading')}</Muted>}
         {range && <StatusBadge variant="inline" status={range === 'in' ? 'ok' : 'error'} label={range === 'in' ? t('site.inRange') : t('site.outOfRange')} />}
       </div>

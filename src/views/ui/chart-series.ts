@@ -218,3 +218,62 @@ export function drawMarkers(
     ctx.fill();
   }
 }
+
+/** A min–max envelope to shade: the series' columns, referenced as they came. */
+export interface ChartBand {
+  color: string;
+  t: readonly number[];
+  lo: readonly number[];
+  hi: readonly number[];
+}
+
+/**
+ * The runs [start, end) of readings that no gap (a step longer than `gapMs`) interrupts: an envelope is shaded run
+ * by run, so that missing buckets break it exactly where they break the lines drawn over it.
+ */
+export function bandRuns(t: readonly number[], n: number, gapMs = Infinity): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = 0;
+  for (let i = 1; i <= n; i++) {
+    if (i < n && t[i]! - t[i - 1]! <= gapMs) continue;
+    if (n) runs.push([start, i]);
+    start = i;
+  }
+  return runs;
+}
+
+/**
+ * Shades each band from its min to its max, translucent in its line's colour, one closed path per run (along the
+ * max, back along the min). A run of one reading has no width to shade, so it is drawn as a short vertical bar.
+ */
+export function drawBands(
+  ctx: CanvasRenderingContext2D,
+  bands: readonly ChartBand[],
+  x: (t: number) => number,
+  y: (v: number) => number,
+  gapMs = Infinity,
+  alpha = 0.18,
+): void {
+  const previous = ctx.globalAlpha;
+  ctx.globalAlpha = alpha;
+  for (const band of bands) {
+    const n = Math.min(band.t.length, band.lo.length, band.hi.length);
+    if (!n) continue;
+    ctx.beginPath();
+    ctx.fillStyle = band.color;
+    for (const [start, end] of bandRuns(band.t, n, gapMs)) {
+      if (end - start === 1) {
+        const px = x(band.t[start]!);
+        const top = y(band.hi[start]!);
+        ctx.rect(px - 1.5, top, 3, y(band.lo[start]!) - top);
+        continue;
+      }
+      ctx.moveTo(x(band.t[start]!), y(band.hi[start]!));
+      for (let i = start + 1; i < end; i++) ctx.lineTo(x(band.t[i]!), y(band.hi[i]!));
+      for (let i = end - 1; i >= start; i--) ctx.lineTo(x(band.t[i]!), y(band.lo[i]!));
+      ctx.closePath();
+    }
+    ctx.fill();
+  }
+  ctx.globalAlpha = previous;
+}

@@ -11,7 +11,10 @@ export function Fact({ term, children }: { /** The label ("Time zone"). */ term:
   return (
     <div>
       <dt className={c.term}>{term}</dt>
-      <dd className={c.value}>{children}</dd>
+      {/* A value is data (an address, coordinates, a range): isolated so a right-to-left page keeps its order. */}
+      <dd className={c.value}>
+        <bdi data-value>{children}</bdi>
+      </dd>
     </div>
   );
 }

@@ -61,7 +61,8 @@ export function Tile({ title, subtitle, value, unit, emptyLabel, status, at, now
       {value === null ? (
         <span className={c.empty}>{emptyLabel}</span>
       ) : (
-        <span className={`${c.value} ${c.valueTone[tone]}`}>
+        // Written left to right ("5.08 °C") on every page: a right-to-left page would otherwise put the unit first.
+        <span className={`${c.value} ${c.valueTone[tone]}`} dir="ltr" data-value>
           <span>{value}</span>
           {unit && <span className={c.unit}>{unit}</span>}
         </span>

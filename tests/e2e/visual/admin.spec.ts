@@ -41,10 +41,10 @@ test('management, every company', async ({ admin: page }) => {
 test('plexus', async ({ admin: page }) => {
   await page.goto('/plexus');
   await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Northwind Care Homes' });
-  await expect(page.getByRole('table').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Network of sites, hubs and nodes' })).toBeVisible();
   await shootScreen(page, 'plexus', async (p) => {
     await p.goto('/plexus');
     await h1(p, 'Plexus');
-    await expect(p.getByRole('table').first()).toBeVisible();
+    await expect(p.getByRole('list', { name: 'Network of sites, hubs and nodes' })).toBeVisible();
   });
 });

@@ -165,6 +165,7 @@ export const RULES: Record<string, Rule> = {
   'GET /api/dashboard/company/:id': { may: all },
   'GET /api/dashboard/:siteId/nodes': { may: all },
   'GET /api/admin/overview': { may: platformAdmins },
+  'GET /api/admin/glance': { may: platformAdmins },
   'GET /api/plexus': { may: managers },
   'GET /api/search': { may: all },
   'GET /api/audit': { may: managers },

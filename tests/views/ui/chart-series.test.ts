@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affine, chartFrame, DARK_PALETTE, dotRadius, drawLines, markerOf, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
+import { affine, bandRuns, chartFrame, drawBands, DARK_PALETTE, dotRadius, drawLines, markerOf, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
 import type { ReadingSeries } from '../../../src/api/contract/monitoring';
 
 const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | 'min' | 'max' | 'value' | 'spread'>>): ReadingSeries => ({
@@ -143,5 +143,50 @@ describe('markerOf', () => {
     const pairs = new Set(Array.from({ length: 50 }, (_, i) => `${PALETTE[i % PALETTE.length]}/${markerOf(i)}`));
     expect(pairs.size).toBe(50);
     expect(new Set(Array.from({ length: 5 }, (_, i) => markerOf(i))).size).toBe(5);
+  });
+});
+
+describe('bandRuns', () => {
+  it('splits readings into runs where buckets are missing, a lone reading being a run of its own', () => {
+    expect(bandRuns([0, 10, 20, 50, 80, 90], 6, 10)).toEqual([
+      [0, 3],
+      [3, 4],
+      [4, 6],
+    ]);
+    expect(bandRuns([0, 10], 2)).toEqual([[0, 2]]);
+    expect(bandRuns([], 0, 10)).toEqual([]);
+  });
+});
+
+describe('drawBands', () => {
+  it('shades each run from max forward and back along min, breaking at gaps, translucent, then restores alpha', () => {
+    const calls: string[] = [];
+    const ctx = {
+      globalAlpha: 1,
+      beginPath: () => calls.push('begin'),
+      moveTo: (x: number, y: number) => calls.push(`M${x},${y}`),
+      lineTo: (x: number, y: number) => calls.push(`L${x},${y}`),
+      rect: (x: number, y: number, w: number, h: number) => calls.push(`R${x},${y},${w},${h}`),
+      closePath: () => calls.push('Z'),
+      fill: () => calls.push(`fill@${ctx.globalAlpha}`),
+      set fillStyle(c: string) {
+        calls.push(`fill:${c}`);
+      },
+    } as unknown as CanvasRenderingContext2D & { globalAlpha: number };
+    drawBands(ctx, [{ color: 'red', t: [0, 1, 2, 9], lo: [1, 2, 1, 4], hi: [3, 4, 5, 6] }], (t) => t * 10, (v) => -v, 1, 0.2);
+    expect(calls).toEqual([
+      'begin',
+      'fill:red',
+      'M0,-3',
+      'L10,-4',
+      'L20,-5',
+      'L20,-1',
+      'L10,-2',
+      'L0,-1',
+      'Z',
+      'R88.5,-6,3,2',
+      'fill@0.2',
+    ]);
+    expect(ctx.globalAlpha).toBe(1);
   });
 });
