@@ -12,8 +12,6 @@ export const dialog = style({
   boxShadow: vars.elevation.lg,
   width: 'min(34rem, calc(100vw - 2rem))',
   maxHeight: 'calc(100vh - 4rem)',
-  // Near the top rather than centred: a dialog that grows (a refused form's messages) grows downwards, title in place.
-  marginBlockStart: 'max(1rem, 8vh)',
   animation: `${rise} ${vars.motion.normal} ease-out`,
   selectors: { '&::backdrop': { background: 'rgba(10, 12, 16, 0.5)' } },
   '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
