@@ -1,14 +1,29 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import * as l from './layout.css';
+import { iconClass } from './icons.css';
 
-// The error pages share the start-up chunk with the sign-in form, so a state's picture arrives a moment later with the
-// icon chunk rather than growing it; the disc it sits in keeps its size meanwhile. A failed load (the very failure an
-// error page may be showing) leaves the disc empty.
-const LazyIcon = lazy<ComponentType<{ name: 'empty' | 'error' }>>(() => import('./icons').then(({ Icon }) => ({ default: Icon })).catch(() => ({ default: () => null })));
+// The error pages share the start-up chunk with the sign-in form, so the states draw their two pictures (lucide's
+// "inbox" and "circle-alert", ISC) inline instead of importing the icon library there: a few hundred bytes, and the
+// picture is there with the state's first paint (a picture loaded later made screenshots differ run to run).
+const SHAPES = {
+  empty: (
+    <>
+      <polyline points="22 12 16 12 14 15 10 15 8 12 2 12" />
+      <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
+    </>
+  ),
+  error: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <line x1="12" x2="12" y1="8" y2="12" />
+      <line x1="12" x2="12.01" y1="16" y2="16" />
+    </>
+  ),
+};
 const StateIcon = ({ name }: { name: 'empty' | 'error' }) => (
-  <Suspense fallback={null}>
-    <LazyIcon name={name} />
-  </Suspense>
+  <svg xmlns="http://www.w3.org/2000/svg" width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={iconClass.base}>
+    {SHAPES[name]}
+  </svg>
 );
 
 /** Nothing to show yet: what is missing and, when there is one, the way to fill it. */
