@@ -75,7 +75,7 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
   return (
     <Card title={t('profile.details')} padding="lg">
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
-        {/* Not role=alert: a failed signed-in call is already announced by the global notice (SPEC §8). */}
+        {/* Not role=alert: a failed signed-in call is already announced by the global notice (docs/decisions.md: one notice per failed call). */}
         {failure && (
           <Callout id={ids.failure} tone="error">
             {t(failure.key, failure.params)}

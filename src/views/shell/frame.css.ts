@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
+import { hiddenRules } from '../ui/a11y.css';
 import { companySelect } from '../ui/company-select.css';
 
 import { inlineField } from '../ui/inline-field.css';
@@ -189,17 +190,7 @@ globalStyle(`${barButton} > svg`, { fontSize: '1.125rem' });
 /** An action's words: shown on a wide screen; below it the picture alone shows and the words stay its name. */
 export const barLabel = style({
   '@media': {
-    'screen and (max-width: 1599px)': {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      padding: 0,
-      margin: '-1px',
-      overflow: 'hidden',
-      clip: 'rect(0,0,0,0)',
-      whiteSpace: 'nowrap',
-      border: 0,
-    },
+    'screen and (max-width: 1599px)': hiddenRules,
   },
 });
 export const iconButton = style([barControl, { width: vars.density.control.md, paddingInline: 0, flexShrink: 0, fontSize: vars.font.size.lg }]);

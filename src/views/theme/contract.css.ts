@@ -1,8 +1,8 @@
 import { createGlobalTheme, createThemeContract } from '@vanilla-extract/css';
 
 /**
- * One contract for every theme: the palette groups of SPEC §3, the status colours, type, space, density, radius and
- * elevation. Names are only ever added here, never renamed: every screen and template demo reads them.
+ * One contract for every theme: the palette groups (background, surface, text, border, state), the status colours,
+ * type, space, density, radius and elevation. Names are only ever added here, never renamed: every screen and template demo reads them.
  */
 export const vars = createThemeContract({
   palette: {

@@ -1,7 +1,7 @@
 import { assignVars, globalStyle } from '@vanilla-extract/css';
 import { vars } from './contract.css';
 
-/** Sidebar and top bar colour pairs: default plus theme1 to theme7 (SPEC §2). */
+/** Sidebar and top bar colour pairs: default plus theme1 to theme7. */
 export const BAR_THEMES: Record<string, { bg: string; fg: string }> = {
   default: { bg: '#2d3446', fg: '#e8eaed' },
   theme1: { bg: '#1f5fbf', fg: '#ffffff' },

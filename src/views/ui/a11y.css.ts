@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 
-/** Read by assistive technology, not shown: the words a symbol or a colour stands for. */
-export const visuallyHidden = style({
+/** The rules that hide text from the eye and leave it to assistive technology (also applied under a media query). */
+export const hiddenRules = {
   position: 'absolute',
   width: '1px',
   height: '1px',
@@ -11,4 +11,7 @@ export const visuallyHidden = style({
   clip: 'rect(0,0,0,0)',
   whiteSpace: 'nowrap',
   border: 0,
-});
+} as const;
+
+/** Read by assistive technology, not shown: the words a symbol or a colour stands for. */
+export const visuallyHidden = style(hiddenRules);
