@@ -4,9 +4,10 @@ import type { AdminGlance } from '../api/contract/admin-glance';
 import { companyDashboardPath } from './commands';
 import type { ActingSource } from './company-watch';
 import { failureOf, type Failure } from './failure';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/monitoring.api');
-const glanceApi = () => import('../api/admin-glance.api');
+const api = apiModules.monitoring;
+const glanceApi = apiModules.adminGlance;
 
 /**
  * Where a glance row leads: a path, and the company the admin must act for to see it there (null for the pages an

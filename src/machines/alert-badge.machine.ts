@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf, type Failure } from './failure';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/alert-events.api');
+const api = apiModules.alertEvents;
 
 /** Events that move within this window are counted once: a burst of alerts costs one read. */
 export const BADGE_SETTLE_MS = 300;

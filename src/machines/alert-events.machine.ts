@@ -5,9 +5,10 @@ import type { ReadingSeries } from '../api/contract/monitoring';
 import { actsForCompany, companyWatch, type ActingSource, type CompanyChanged, type CompanySource } from './company-watch';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { failureOf, type Failure } from './failure';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/alert-events.api');
-const lookups = () => Promise.all([import('../api/sites.api'), import('../api/users.api')]);
+const api = apiModules.alertEvents;
+const lookups = () => Promise.all([apiModules.sites(), apiModules.users()]);
 
 /** The detail's chart shows this much before the event and after its end. */
 export const AROUND_MS = 3_600_000;
@@ -143,7 +144,7 @@ export const alertEventsMachine = setup({
     fetchDetail: fromPromise<AlertEvent, { id: string }>(async ({ input }) => (await api()).alertEventDetail(input.id)),
     fetchAround: fromPromise<{ series: ReadingSeries[]; thresholds: number[] }, { event: AlertEvent; now: number }>(async ({ input, signal }) => {
       const e = input.event;
-      const [monitoring, rules] = await Promise.all([import('../api/monitoring.api'), import('../api/alert-rules.api')]);
+      const [monitoring, rules] = await Promise.all([apiModules.monitoring(), apiModules.alertRules()]);
       const from = Date.parse(e.startedAt) - AROUND_MS;
       const to = Math.min(input.now, (e.endedAt ? Date.parse(e.endedAt) : input.now) + AROUND_MS);
       const [answer, rule] = await Promise.all([

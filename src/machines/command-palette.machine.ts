@@ -6,6 +6,7 @@ import { afterPaint } from './after-paint';
 import { failureOf, type Failure } from './failure';
 import { localItems, parseQuery, remoteKinds, resultItem, siteItems, type PaletteItem, type PaletteScope } from './palette-items';
 import { computeResults, startResults } from './palette-results';
+import { apiModules } from '../api/lazy';
 
 // The palette's rows and ranking live beside the machine; importers keep reading them from here.
 export {
@@ -79,9 +80,9 @@ export const commandPaletteMachine = setup({
   types: { context: {} as PaletteContext, events: {} as PaletteEvent, emitted: {} as PaletteEmitted },
   actors: {
     rankLater: afterPaint(startResults, { type: 'palette.rank' } as const),
-    loadSites: fromPromise<SiteSummary[], { companyId: string | null }>(async () => (await import('../api/monitoring.api')).sites()),
+    loadSites: fromPromise<SiteSummary[], { companyId: string | null }>(async () => (await apiModules.monitoring()).sites()),
     search: fromPromise<SearchResult[], { q: string; kinds: SearchKind[] }>(async ({ input, signal }) =>
-      (await import('../api/search.api')).search({ q: input.q, kinds: input.kinds, limit: 30 }, signal),
+      (await apiModules.search()).search({ q: input.q, kinds: input.kinds, limit: 30 }, signal),
     ),
   },
   guards: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CompanySummary } from '../api/contract/auth';
 import { failureOf, type Failure } from './failure';
+import { apiModules } from '../api/lazy';
 
 export interface CompaniesContext {
   /** The user's companies (all of them for admins), for the top bar and My Companies. */
@@ -13,7 +14,7 @@ export type CompaniesEvent = { type: 'companies.load' } | { type: 'companies.cle
 
 export const companiesMachine = setup({
   types: { context: {} as CompaniesContext, events: {} as CompaniesEvent },
-  actors: { fetchCompanies: fromPromise<CompanySummary[]>(async () => (await import('../api/auth.api')).companies()) },
+  actors: { fetchCompanies: fromPromise<CompanySummary[]>(async () => (await apiModules.auth()).companies()) },
 }).createMachine({
   id: 'companies',
   context: { companies: [], error: null },

@@ -5,8 +5,9 @@ import { companyWatch, roleWatch, type CompanyChanged, type CompanySource, type 
 import { failureOf, type Failure } from './failure';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
 import { applyReading, untilNextQuiet } from './dashboard-live';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/monitoring.api');
+const api = apiModules.monitoring;
 
 /** After a failure, the dashboard tries again this much later. */
 export const DASHBOARD_RETRY_MS = 60_000;

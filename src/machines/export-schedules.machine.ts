@@ -5,9 +5,10 @@ import type { Choice } from './list-and-form.machine';
 import { failureOf, type Failure } from './failure';
 import { schemaProblems, type FieldErrors } from './form';
 import { readingsQuery, type SiteView } from './site-view';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/export-schedules.api');
-const usersApi = () => import('../api/users.api');
+const api = apiModules.exportSchedules;
+const usersApi = apiModules.users;
 
 export interface ExportSchedulesContext {
   siteId: string;

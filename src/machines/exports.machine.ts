@@ -4,8 +4,9 @@ import type { ReadingsRequest } from '../api/contract/monitoring';
 import type { I18nKey } from '../i18n';
 import { failureOf, type Failure } from './failure';
 import { downloadFile } from './save-file';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/exports.api');
+const api = apiModules.exports;
 
 /** SPEC §4: an export job is Pending, then Sent or Error; the transitions come from the server's worker. */
 export type ExportStatus = ExportJob['status'];

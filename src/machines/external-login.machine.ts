@@ -3,8 +3,9 @@ import type { ExternalProvider, ExternalProviderId, ExternalLoginCallbackRespons
 import type { SessionEvent } from './session.machine';
 import { leaveForProvider } from './leave-for-provider';
 import { failureOf, type Failure } from './failure';
+import { apiModules } from '../api/lazy';
 // The sign-in page paints before the api layer arrives.
-const api = () => import('../api/external-login.api');
+const api = apiModules.externalLogin;
 
 export interface ExternalLoginContext {
   /** The configured providers: a button for each, none for the others. */

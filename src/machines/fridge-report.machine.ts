@@ -5,9 +5,10 @@ import type { ObjectHome } from '../api/contract/common';
 import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
 import { isNotFound, locateHome } from './other-company';
 import { downloadFile } from './save-file';
+import { apiModules } from '../api/lazy';
 
-const reportsApi = () => import('../api/reports.api');
-const monitoringApi = () => import('../api/monitoring.api');
+const reportsApi = apiModules.reports;
+const monitoringApi = apiModules.monitoring;
 
 export interface DayEntry {
   checkedBy: string;

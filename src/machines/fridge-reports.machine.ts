@@ -6,10 +6,11 @@ import { schemaProblems, serverFieldErrors, type FieldErrors } from './form';
 import { siteChoices } from './site-tree';
 import type { Choice } from './list-and-form.machine';
 import { actsForCompany, companyWatch, type ActingSource, type CompanyChanged } from './company-watch';
+import { apiModules } from '../api/lazy';
 
-const reportsApi = () => import('../api/reports.api');
-const monitoringApi = () => import('../api/monitoring.api');
-const sitesApi = () => import('../api/sites.api');
+const reportsApi = apiModules.reports;
+const monitoringApi = apiModules.monitoring;
+const sitesApi = apiModules.sites;
 
 export interface AddValues {
   nodeId: string;

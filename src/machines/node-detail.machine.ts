@@ -2,8 +2,9 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AlertEvent } from '../api/contract/alerts';
 import { failureOf, type Failure } from './failure';
 import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/alert-events.api');
+const api = apiModules.alertEvents;
 
 export interface NodeDetailContext {
   /** The node whose events are read. */

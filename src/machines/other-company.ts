@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { ObjectHome } from '../api/contract/common';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/monitoring.api');
+const api = apiModules.monitoring;
 
 const statusOf = (e: unknown) => (e as { status?: unknown } | null)?.status;
 

@@ -3,8 +3,9 @@ import type { Plexus } from '../api/contract/monitoring';
 import { companyWatch, type CompanyChanged, type CompanySource } from './company-watch';
 import { failureOf, type Failure } from './failure';
 import { isWeakBattery, isWeakSignal } from '../api/contract/link-health';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/monitoring.api');
+const api = apiModules.monitoring;
 
 type PlexusSite = Plexus[number];
 type PlexusHub = PlexusSite['hubs'][number];

@@ -2,9 +2,10 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { LoginResponse, Session } from '../api/contract/auth';
 import { clearStoredSession, readStoredSession, storeSession, writeHistoryPathname, writeUnauthorizedCount } from '../storage/browser-storage';
 import type { HeldSession, Restored, StoreCommand } from './session-types';
+import { apiModules } from '../api/lazy';
 
 // The api layer (ky and the zod contract) loads with the first call, not with the start-up bundle.
-const authApi = () => import('../api/auth.api');
+const authApi = apiModules.auth;
 
 /** The stored-session side (src/storage/browser-storage.ts): encrypted root for Auth, plain keys of SPEC §7 for the rest. */
 const sessionStore = fromCallback<StoreCommand>(({ receive }) => {

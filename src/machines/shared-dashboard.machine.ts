@@ -3,8 +3,9 @@ import type { ReadingsResponse } from '../api/contract/monitoring';
 import type { SharedDashboard } from '../api/contract/shares';
 import { failureOf, type Failure } from './failure';
 import { DEFAULT_VIEW, defaultFeedIds, readingsQuery, type SiteView } from './site-view';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/shares.api');
+const api = apiModules.shares;
 
 /** The periods a shared page offers: a day, a week, a month back from now. */
 export const SHARED_DAYS = [1, 7, 30] as const;

@@ -4,9 +4,10 @@ import { companyWatch } from './company-watch';
 import { loadSavedView, siteViewStore } from './site-dashboard-store';
 import type { SiteDashboardContext } from './site-dashboard.machine';
 import { readingsQuery } from './site-view';
+import { apiModules } from '../api/lazy';
 
 // The api layer loads with the first call.
-const api = () => import('../api/monitoring.api');
+const api = apiModules.monitoring;
 
 /** The parts of an open site, each read by its own call and shown (with its failure) on its own. */
 export type SitePart = 'info' | 'permission' | 'subSites' | 'nodes' | 'hubs' | 'readings' | 'minmax';

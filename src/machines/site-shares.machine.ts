@@ -2,8 +2,9 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { createShareRequest, SHARE_DAYS_MAX, SHARE_DAYS_MIN, type CreatedShare, type Share } from '../api/contract/shares';
 import { failureOf, type Failure } from './failure';
 import { schemaProblems, type FieldMessage } from './form';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/shares.api');
+const api = apiModules.shares;
 
 export const DEFAULT_SHARE_DAYS = 7;
 

@@ -2,8 +2,9 @@ import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import type { StreamMessage } from '../api/contract/stream';
 import { failureOf, type Failure } from './failure';
 import { networkStatus, type NetworkEvent } from './network-status';
+import { apiModules } from '../api/lazy';
 
-const api = () => import('../api/stream.api');
+const api = apiModules.stream;
 
 /** The first wait after a failure; each failure in a row doubles it, up to the ceiling. */
 export const BACKOFF_MS = 1_000;

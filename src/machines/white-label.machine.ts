@@ -3,6 +3,7 @@ import type { WhiteLabelSettings } from '../api/contract/white-label';
 
 import { loadRoot, saveSlice } from '../storage/secure-store';
 import { applyBranding } from '../storage/document';
+import { apiModules } from '../api/lazy';
 
 /** The product's own name: the page title whenever websiteTitle is empty (SPEC §7). */
 export const PRODUCT_NAME = 'Sitewatch';
@@ -36,7 +37,7 @@ const restoreWhiteLabel = fromPromise<Partial<WhiteLabelSettings>>(async () => {
 });
 
 // Loaded with the call so the start-up bundle does not carry the api layer.
-const fetchWhiteLabel = fromPromise<WhiteLabelSettings, { domain: string }>(async ({ input }) => (await import('../api/branding.api')).getWhiteLabel(input.domain));
+const fetchWhiteLabel = fromPromise<WhiteLabelSettings, { domain: string }>(async ({ input }) => (await apiModules.branding()).getWhiteLabel(input.domain));
 
 const branding = fromCallback<BrandingCommand>(({ receive }) => {
   receive((cmd) => {
