@@ -98,3 +98,13 @@ export async function acknowledgeIfActive(trx: Db, eventId: string, userId: stri
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Resolves an event; history and checks are the caller's (server/alerts/event-actions.ts). */
+export async function markResolved(trx: Db, eventId: string): Promise<void> {
+  await trx.updateTable('alertEvents').set({ state: 'resolved' }).where('id', '=', eventId).execute();
+}
+
+/** Assigns an event to a member, or to nobody. */
+export async function setAssignee(trx: Db, eventId: string, assigneeId: string | null): Promise<void> {
+  await trx.updateTable('alertEvents').set({ assigneeId }).where('id', '=', eventId).execute();
+}

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditRequest, claimsOf, type AppDeps } from '../context';
-import { AppError, forbidden, notFound, parse } from '../errors';
+import { forbidden, notFound, parse } from '../errors';
 import { mayAct, requireTokenCompany } from '../auth/site-scope';
-import { history } from '../alerts/engine';
+import { actOnEvent } from '../alerts/event-actions';
 import { alertMessage } from '../live/publish';
 import { eventView, eventsOfNode, findEvent, listEvents } from '../db/alert-events.repository';
 import { findNode } from '../db/nodes.repository';
-import { activeMembersAmong } from '../db/users.repository';
-import { invalidField } from '../resources/checks';
 import { alertEventAction, alertEventListQuery, type AlertEvent } from '../../src/api/contract/alerts';
 import { id } from '../../src/api/contract/common';
 
@@ -53,24 +51,7 @@ export async function alertEventRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const event = await findEvent(db, companyId, eventId);
     if (!event) throw notFound('No such alert event');
     if (!mayAct(role)) throw forbidden();
-    const at = deps.auth.now();
-    const who = claims.sub;
-    await db.transaction().execute(async (trx) => {
-      if (body.action === 'acknowledge') {
-        if (event.state !== 'active') throw new AppError(409, event.state === 'resolved' ? 'resolved' : 'already_acknowledged', `This event is already ${event.state}`);
-        await trx.updateTable('alertEvents').set({ state: 'acknowledged', acknowledgedBy: who, acknowledgedAt: at }).where('id', '=', eventId).execute();
-      } else if (body.action === 'resolve') {
-        if (event.state === 'resolved') throw new AppError(409, 'resolved', 'This event is already resolved');
-        await trx.updateTable('alertEvents').set({ state: 'resolved' }).where('id', '=', eventId).execute();
-      } else if (body.action === 'assign') {
-        const assignee = body.assigneeId ?? null;
-        if (assignee) {
-          if ((await activeMembersAmong(trx, companyId, [assignee])).length === 0) throw invalidField('assigneeId', 'is not a member of this company');
-        }
-        await trx.updateTable('alertEvents').set({ assigneeId: assignee }).where('id', '=', eventId).execute();
-      }
-      await history(trx, eventId, body.action, who, at, body.comment ? body.comment : null);
-    });
+    await actOnEvent(db, { companyId, event, action: body, userId: claims.sub, at: deps.auth.now() });
     await auditRequest(db, req, { companyId, action: `alert-events.${body.action}`, detail: `${event.ruleName} (${eventId})` });
     const view = await eventView(db, eventId);
     announce(companyId, view);

@@ -6,6 +6,9 @@ export type { I18nKey } from './en';
 export const LOCALES = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** Which way a language's text runs: the page's, and a field holding text in a language other than the page's. */
+export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'ar' ? 'rtl' : 'ltr');
+
 // English starts with the start-up part only (en-start.ts); loadEnglish (load.ts) adds the rest. A copy: rosetta
 // adds a language's later words into the table it holds.
 const i18n = rosetta<Partial<Dictionary>>({ en: { ...enStart } });

@@ -1,11 +1,11 @@
-import { setLocale, type Locale } from '../i18n';
+import { directionOf, setLocale, type Locale } from '../i18n';
 
 /** What the document shows of the preferences; the theme classes read these attributes. */
 export function applyToDocument(p: { locale: Locale; sidebarTheme: string; topbarTheme: string; backgroundTheme: string; mode: string }): void {
   setLocale(p.locale);
   const html = document.documentElement;
   html.lang = p.locale;
-  html.dir = p.locale === 'ar' ? 'rtl' : 'ltr';
+  html.dir = directionOf(p.locale);
   html.dataset.mode = p.mode;
   html.dataset.sidebarTheme = p.sidebarTheme;
   html.dataset.topbarTheme = p.topbarTheme;

@@ -41,3 +41,28 @@ test('a manager writes a template with a live preview; an unknown placeholder is
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'messages manager (dark)');
 });
+
+test('a template in Arabic is typed and previewed right to left, whatever the page’s language', async ({ page }) => {
+  await signInAs(page, 'manager@sitewatch.test');
+  await page.goto('/messages-manager');
+  await page.getByRole('button', { name: 'New message template' }).click();
+  const form = page.getByRole('dialog', { name: 'New message template' });
+  const subject = form.getByLabel('Subject', { exact: true });
+  const body = form.getByLabel('Body');
+  await form.getByLabel('Template language').selectOption('fr');
+  await expect(body).toHaveAttribute('dir', 'ltr');
+  await form.getByLabel('Template language').selectOption('ar');
+  // A body that starts with a placeholder: the first strong letter is Latin, so only the template's language decides.
+  await body.fill('{site}: {node} سجل {value}');
+  await subject.fill('{severity} تنبيه');
+  for (const field of [subject, body]) {
+    await expect(field).toHaveAttribute('dir', 'rtl');
+    await expect(field).toHaveAttribute('lang', 'ar');
+    expect(await field.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  }
+  const preview = form.getByText('Riverside Pharmacy: Vaccine fridge 1 سجل 9.4 °C');
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  // The page's own words stay English and left to right.
+  expect(await form.getByText('Preview').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+});

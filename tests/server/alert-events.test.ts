@@ -5,6 +5,7 @@ import { addCompany, addFeed, addHub, addNode, addSignalType, addSite, memberOf 
 import { storeReadings } from '../../server/monitoring/ingest';
 import { alertEvent } from '../../src/api/contract/alerts';
 import { listAnswer } from '../../src/api/contract/list';
+import { actOnEvent } from '../../server/alerts/event-actions';
 
 const MIN = 60_000;
 
@@ -89,5 +90,15 @@ describe('alert events API', () => {
     expect((await act(tok.user, { action: 'resolve' })).body.code).toBe('resolved');
     const audit = await t.deps.db.selectFrom('auditLog').select('action').where('companyId', '=', company).where('action', 'like', 'alert-events.%').execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['alert-events.acknowledge', 'alert-events.assign', 'alert-events.resolve']);
+  });
+
+  it('two acknowledgements that both read the event as active: the second is told it is done, and writes nothing', async () => {
+    const db = t.deps.db;
+    const before = await db.selectFrom('alertEventHistory').select('id').where('eventId', '=', eventId).execute();
+    // What the second request read before the first one's write: the event as it was, active.
+    const stale = { id: eventId, state: 'active' as const };
+    const second = actOnEvent(db, { companyId: company, event: stale, action: { action: 'acknowledge' }, userId, at: Date.now() });
+    await expect(second).rejects.toMatchObject({ statusCode: 409, code: 'already_acknowledged' });
+    expect(await db.selectFrom('alertEventHistory').select('id').where('eventId', '=', eventId).execute()).toHaveLength(before.length);
   });
 });

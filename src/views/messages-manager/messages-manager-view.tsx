@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { useActors } from '../actors';
-import { availableLocales, currentLocale, formatDate, t, type Locale } from '../../i18n';
+import { availableLocales, currentLocale, directionOf, formatDate, LOCALES, t, type Locale } from '../../i18n';
 import { messageTemplatesMachine, type MessageTemplateValues } from '../../machines/message-templates.machine';
 import { fillTemplate, PLACEHOLDERS, placeholdersIn, type MessageTemplate, type Placeholder } from '../../api/contract/alerts';
 import { ResourceScreen } from '../ui/resource-screen';
@@ -64,13 +64,16 @@ function MessagesScreen({ startNew }: { startNew: boolean }) {
         const insert = (p: Placeholder) => body.onChange(`${body.value}{${p}}`);
         const unknown = [...new Set([...placeholdersIn(subject.value), ...placeholdersIn(body.value)].filter((p) => !(PLACEHOLDERS as readonly string[]).includes(p)))];
         const fill = samples();
+        // The template's language, not the page's: an Arabic template is typed and previewed right to left.
+        const chosen = f.text('locale').value;
+        const lang = (LOCALES as readonly string[]).includes(chosen) ? (chosen as Locale) : undefined;
         return (
           <>
             <InputField label={t('messages.name')} maxLength={200} {...f.text('name')} />
             <SelectField label={t('messages.locale')} options={languages} {...f.text('locale')} />
             <InputField label={t('messages.channel')} value={t('messages.channelEmail')} readOnly onChange={() => {}} onBlur={() => {}} />
-            <InputField label={t('messages.subject')} maxLength={300} {...subject} />
-            <TextAreaField label={t('messages.body')} rows={6} maxLength={10_000} hint={t('messages.bodyHint')} {...body} />
+            <InputField label={t('messages.subject')} maxLength={300} lang={lang} {...subject} />
+            <TextAreaField label={t('messages.body')} rows={6} maxLength={10_000} hint={t('messages.bodyHint')} lang={lang} {...body} />
             <Stack gap="xs">
               <Muted small>{t('messages.placeholders')}</Muted>
               <Cluster gap="xs">
@@ -83,8 +86,10 @@ function MessagesScreen({ startNew }: { startNew: boolean }) {
             </Stack>
             <Card title={t('messages.preview')} level={3} padding="sm">
               <div aria-live="polite">
-                <p className={l.text}><strong>{fillTemplate(subject.value, fill)}</strong></p>
-                <p className={`${l.text} ${l.preLine}`} lang={(f.text('locale').value as Locale) || undefined}>{fillTemplate(body.value, fill)}</p>
+                <div lang={lang} dir={lang ? directionOf(lang) : undefined}>
+                  <p className={l.text}><strong>{fillTemplate(subject.value, fill)}</strong></p>
+                  <p className={`${l.text} ${l.preLine}`}>{fillTemplate(body.value, fill)}</p>
+                </div>
                 {unknown.length > 0 && <Muted small as="p">{t('messages.unknownList', { names: unknown.map((p) => `{${p}}`).join(' ') })}</Muted>}
               </div>
             </Card>

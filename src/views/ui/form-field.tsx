@@ -1,5 +1,5 @@
 import { forwardRef, useId, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { directionOf, t, type Locale } from '../../i18n';
 import type { FieldMessage } from '../../machines/form';
 import * as s from './form.css';
 import * as a from './account.css';
@@ -92,11 +92,13 @@ export interface InputProps {
   serverInvalid?: boolean;
   /** Decimal numbers: the keyboard of a phone shows digits and a point. */
   inputMode?: 'decimal' | 'numeric' | 'text';
+  /** The language of what is typed, when it is not the page's (a template in Arabic): it runs that language's way. */
+  lang?: Locale;
   children?: ReactNode;
 }
 
 /** A labelled text input (text, email, password, number-as-text, colour). */
-export function InputField({ label, value, onChange, onBlur, messages, hint, type = 'text', autoComplete = 'off', maxLength, disabled, describedBy, serverInvalid, inputMode, large, readOnly, required, autoFocus, children }: InputProps) {
+export function InputField({ label, value, onChange, onBlur, messages, hint, type = 'text', autoComplete = 'off', maxLength, disabled, describedBy, serverInvalid, inputMode, large, readOnly, required, autoFocus, lang, children }: InputProps) {
   return (
     <FormField
       label={label}
@@ -117,6 +119,8 @@ export function InputField({ label, value, onChange, onBlur, messages, hint, typ
           readOnly={readOnly}
           required={required}
           autoFocus={autoFocus}
+          lang={lang}
+          dir={lang ? directionOf(lang) : undefined}
           aria-invalid={p.invalid}
           aria-describedby={p.describedBy}
           onChange={(e) => onChange(e.target.value)}
@@ -130,8 +134,8 @@ export function InputField({ label, value, onChange, onBlur, messages, hint, typ
 }
 
 /** A labelled multi-line text (a comment, a template's body); the ref lets a page's key move focus into it. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, { label: string; value: string; onChange(value: string): void; onBlur?(): void; messages?: FieldMessage[]; hint?: string; rows?: number; maxLength?: number; disabled?: boolean }>(
-  function TextAreaField({ label, value, onChange, onBlur, messages, hint, rows = 3, maxLength, disabled }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, { label: string; value: string; onChange(value: string): void; onBlur?(): void; messages?: FieldMessage[]; hint?: string; rows?: number; maxLength?: number; disabled?: boolean; lang?: Locale }>(
+  function TextAreaField({ label, value, onChange, onBlur, messages, hint, rows = 3, maxLength, disabled, lang }, ref) {
     return (
       <FormField
         label={label}
@@ -146,6 +150,8 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, { label: string; va
             value={value}
             maxLength={maxLength}
             disabled={disabled}
+            lang={lang}
+            dir={lang ? directionOf(lang) : undefined}
             aria-invalid={p.invalid}
             aria-describedby={p.describedBy}
             onChange={(e) => onChange(e.target.value)}
