@@ -11,8 +11,10 @@ export const chart: Record<keyof typeof En, string> = {
   'chart.axisOnOff': 'تشغيل/إيقاف',
   'chart.axisNoUnit': 'القيمة',
   'chart.safeRange': 'النطاق الآمن {{range}}',
+  'chart.envelope': 'المنطقة المظللة: من الأدنى إلى الأعلى في كل فترة',
   'chart.noReading': 'لا توجد قراءة',
   'chart.more': '{{count}} أخرى',
   'chart.valueAt': '{{name}}: {{value}}',
+  'chart.valueRange': '{{value}} ({{range}})',
   'chart.readingsAt': '{{time}}. {{values}}',
 };

@@ -9,8 +9,10 @@ export const chart = {
   'chart.axisOnOff': 'On/off',
   'chart.axisNoUnit': 'Value',
   'chart.safeRange': 'Safe range {{range}}',
+  'chart.envelope': 'Shaded: lowest to highest in each interval',
   'chart.noReading': 'no reading',
   'chart.more': '{{count}} more',
   'chart.valueAt': '{{name}}: {{value}}',
+  'chart.valueRange': '{{value}} ({{range}})',
   'chart.readingsAt': '{{time}}. {{values}}',
 } as const;

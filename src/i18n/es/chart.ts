@@ -11,8 +11,10 @@ export const chart: Record<keyof typeof En, string> = {
   'chart.axisOnOff': 'Encendido/apagado',
   'chart.axisNoUnit': 'Valor',
   'chart.safeRange': 'Rango seguro {{range}}',
+  'chart.envelope': 'Sombreado: del mínimo al máximo de cada intervalo',
   'chart.noReading': 'sin lectura',
   'chart.more': '{{count}} más',
   'chart.valueAt': '{{name}}: {{value}}',
+  'chart.valueRange': '{{value}} ({{range}})',
   'chart.readingsAt': '{{time}}. {{values}}',
 };

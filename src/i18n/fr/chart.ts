@@ -11,8 +11,10 @@ export const chart: Record<keyof typeof En, string> = {
   'chart.axisOnOff': 'Marche/arrêt',
   'chart.axisNoUnit': 'Valeur',
   'chart.safeRange': 'Plage sûre {{range}}',
+  'chart.envelope': 'Zone ombrée : du minimum au maximum de chaque intervalle',
   'chart.noReading': 'aucune mesure',
   'chart.more': '{{count}} de plus',
   'chart.valueAt': '{{name}} : {{value}}',
+  'chart.valueRange': '{{value}} ({{range}})',
   'chart.readingsAt': '{{time}}. {{values}}',
 };

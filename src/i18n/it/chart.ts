@@ -11,8 +11,10 @@ export const chart: Record<keyof typeof En, string> = {
   'chart.axisOnOff': 'Acceso/spento',
   'chart.axisNoUnit': 'Valore',
   'chart.safeRange': 'Intervallo sicuro {{range}}',
+  'chart.envelope': 'Area ombreggiata: dal minimo al massimo di ogni intervallo',
   'chart.noReading': 'nessuna misurazione',
   'chart.more': 'altre {{count}}',
   'chart.valueAt': '{{name}}: {{value}}',
+  'chart.valueRange': '{{value}} ({{range}})',
   'chart.readingsAt': '{{time}}. {{values}}',
 };

@@ -11,8 +11,10 @@ export const chart: Record<keyof typeof En, string> = {
   'chart.axisOnOff': '开/关',
   'chart.axisNoUnit': '数值',
   'chart.safeRange': '安全范围 {{range}}',
+  'chart.envelope': '阴影：每个时段的最低值至最高值',
   'chart.noReading': '无读数',
   'chart.more': '还有 {{count}} 条',
   'chart.valueAt': '{{name}}：{{value}}',
+  'chart.valueRange': '{{value}}（{{range}}）',
   'chart.readingsAt': '{{time}}。{{values}}',
 };

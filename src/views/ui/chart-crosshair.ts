@@ -36,6 +36,15 @@ export function valuesAt(lines: readonly ChartLine[], at: number, reach: number)
   });
 }
 
+/** Each line's min..max at `at`, for the lines with an envelope (null elsewhere, and where the line has no point). */
+export function rangesAt(lines: readonly ChartLine[], at: number, reach: number): ({ lo: number; hi: number } | null)[] {
+  return lines.map((l) => {
+    if (!l.lo || !l.hi) return null;
+    const i = nearestIndex(l.t, at, reach, Math.min(l.t.length, l.lo.length, l.hi.length));
+    return i < 0 ? null : { lo: l.lo[i]!, hi: l.hi[i]! };
+  });
+}
+
 /** The time of the reading nearest to `at` on any line: where a pointer's crosshair settles. */
 export function snapTime(lines: readonly ChartLine[], at: number, reach: number): number | null {
   let best: number | null = null;

@@ -40,10 +40,10 @@ export interface LegendLine {
 }
 
 /**
- * The chart's legend: every line by name with its colour and marker, then each safe range shown as a band. A list
- * outside the chart's image, so a screen reader reads it as text.
+ * The chart's legend: every line by name with its colour and marker, each safe range shown as a band, and what the
+ * shading around an average means when there is one. A list outside the chart's image, so a screen reader reads it.
  */
-export const ChartLegend = memo(function ChartLegend({ lines, bands, dark }: { lines: readonly LegendLine[]; bands: readonly string[]; dark: boolean }) {
+export const ChartLegend = memo(function ChartLegend({ lines, bands, envelope, dark }: { lines: readonly LegendLine[]; bands: readonly string[]; envelope: boolean; dark: boolean }) {
   return (
     <ul className={c.legend} aria-label={t('chart.legend')}>
       {lines.map((l) => (
@@ -58,6 +58,12 @@ export const ChartLegend = memo(function ChartLegend({ lines, bands, dark }: { l
           <span>{b}</span>
         </li>
       ))}
+      {envelope && (
+        <li className={c.legendItem}>
+          <span className={c.legendEnvelope} aria-hidden="true" />
+          <span>{t('chart.envelope')}</span>
+        </li>
+      )}
     </ul>
   );
 });

@@ -13,6 +13,9 @@ export interface ChartLine {
   color: string;
   t: readonly number[];
   y: readonly number[];
+  /** Each bucket's min and max around the average (aggregation 2, "avg with min..max band"): shaded, not lines. */
+  lo?: readonly number[];
+  hi?: readonly number[];
 }
 
 export interface ChartFrame {
@@ -38,10 +41,12 @@ export const markerOf = (index: number): Marker => MARKERS[(index + Math.floor(i
 
 /**
  * Columnar series → lines to draw, one per array the aggregation answered (average, min, max, value, spread), and
- * the extent of them all in one pass. nivo's own data path turns every point into objects, parses every value
- * through a string and sorts every distinct value to find a domain: at 50 × 3,600 points that alone cost more
- * than drawing, and overflowed the stack in Math.min.apply. So nivo gets only the extent (for its scales, grid and
- * axes) and a canvas layer draws the lines from these arrays.
+ * the extent of them all in one pass. An average answered with its min and max (aggregation 2) is one line, its
+ * average, with the min..max envelope shaded around it: three lines per feed would triple the legend and hide
+ * which belong together. nivo's own data path turns every point into objects, parses every value through a string
+ * and sorts every distinct value to find a domain: at 50 × 3,600 points that alone cost more than drawing, and
+ * overflowed the stack in Math.min.apply. So nivo gets only the extent (for its scales, grid and axes) and a canvas
+ * layer draws the lines from these arrays.
  */
 export function chartFrame(
   series: readonly ReadingSeries[],
@@ -54,26 +59,46 @@ export function chartFrame(
   let t1 = -Infinity;
   let y0 = Infinity;
   let y1 = -Infinity;
+  const scan = (t: readonly number[], ys: readonly number[]) => {
+    const n = Math.min(ys.length, t.length);
+    for (let i = 0; i < n; i++) {
+      const y = ys[i]!;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    if (n) {
+      if (t[0]! < t0) t0 = t[0]!;
+      if (t[n - 1]! > t1) t1 = t[n - 1]!;
+    }
+  };
   for (const s of series) {
-    const parts = (['avg', 'value', 'min', 'max', 'spread'] as const).filter((p) => s[p] !== undefined);
+    const envelope = s.avg !== undefined && s.min !== undefined && s.max !== undefined ? { lo: s.min, hi: s.max } : null;
+    const parts = (['avg', 'value', 'min', 'max', 'spread'] as const).filter((p) => s[p] !== undefined && !(envelope && (p === 'min' || p === 'max')));
+    if (envelope) {
+      scan(s.t, envelope.lo);
+      scan(s.t, envelope.hi);
+    }
     for (const p of parts) {
       const ys = s[p]!;
-      const n = Math.min(ys.length, s.t.length);
-      for (let i = 0; i < n; i++) {
-        const y = ys[i]!;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-      if (n) {
-        if (s.t[0]! < t0) t0 = s.t[0]!;
-        if (s.t[n - 1]! > t1) t1 = s.t[n - 1]!;
-      }
+      scan(s.t, ys);
       const index = first + lines.length;
-      lines.push({ id: label(s, p, parts.length > 1), feedId: s.feedId, index, color: palette[index % palette.length]!, t: s.t, y: ys });
+      lines.push({
+        id: label(s, p, parts.length > 1),
+        feedId: s.feedId,
+        index,
+        color: palette[index % palette.length]!,
+        t: s.t,
+        y: ys,
+        ...(envelope && p === 'avg' ? envelope : {}),
+      });
     }
   }
   return { lines, extent: t0 <= t1 && y0 <= y1 ? { t0, t1, y0, y1 } : null };
 }
+
+/** The envelopes of the lines that have one, to shade with drawBands in their line's colour. */
+export const envelopesOf = (lines: readonly ChartLine[]): ChartBand[] =>
+  lines.flatMap((l) => (l.lo && l.hi ? [{ color: l.color, t: l.t, lo: l.lo, hi: l.hi }] : []));
 
 /** An affine map of a d3 continuous scale, so that drawing does not call the scale once per point. */
 export function affine(scale: unknown): (v: number) => number {

@@ -92,6 +92,13 @@ export const legendBand = style({
   border: `1px dashed ${vars.palette.status.ok.fg}`,
   borderInlineWidth: 0,
 });
+/** The min..max envelope's key: a translucent stroke of text colour with a line through it, as drawn on the canvas. */
+export const legendEnvelope = style({
+  flex: 'none',
+  width: '1.375rem',
+  height: '0.75rem',
+  background: `linear-gradient(transparent 45%, currentColor 45%, currentColor 55%, transparent 55%), color-mix(in srgb, currentColor 18%, transparent)`,
+});
 
 /** The crosshair: a line, a dot per line and a box of values, drawn over the canvas and never into it. */
 export const overlay = style({ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' });

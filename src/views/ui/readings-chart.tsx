@@ -1,48 +1,19 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { LineCanvas, type LineCanvasLayer, type LineCanvasProps } from '@nivo/line';
 import type { ReadingSeries } from '../../api/contract/monitoring';
 import { currentLocale, formatDate, t, type I18nKey } from '../../i18n';
-import { affine, chartFrame, DARK_PALETTE, drawLines, drawMarkers, padExtent, PALETTE, type ChartLine } from './chart-series';
-import { bandBox, bandsOf, groupByUnit, plotHeights, spreadLabels, yDomain, yMap, type Band, type YDomain } from './chart-panels';
-import { endTime, reachOf, snapTime, stepTime, valuesAt } from './chart-crosshair';
-import { ChartLegend, colourClass, SeriesKey, type LegendLine } from './chart-legend';
-import { formatRange, formatReading, ON_OFF_UNIT } from './reading-format';
+import { chartFrame, DARK_PALETTE, padExtent, PALETTE } from './chart-series';
+import { bandsOf, groupByUnit, plotHeights, yDomain, type Band } from './chart-panels';
+import { endTime, rangesAt, reachOf, snapTime, stepTime, valuesAt } from './chart-crosshair';
+import { ChartLegend, type LegendLine } from './chart-legend';
+import { formatRange, ltr } from './reading-format';
+import { AXIS, CANVAS, FONT, readingAt, MARGIN_LEFT, MARGIN_RIGHT, PAD, TITLE, type Panel } from './chart-layout';
+import { ChartPanel } from './chart-panel';
+import { Crosshair } from './chart-crosshair-box';
 import { visuallyHidden } from './a11y.css';
 import * as c from './readings-chart.css';
 
 const PART_KEYS: Record<string, I18nKey> = { avg: 'series.avg', min: 'series.min', max: 'series.max', spread: 'series.spread' };
 
-type FrameSeries = { id: string; data: { x: Date; y: number }[] };
-
-/** The unit title row above each panel (c.axisTitle is 1.25rem). */
-const TITLE = 20;
-/** Room above and below each plot, so the top and bottom tick labels are not cut. */
-const PAD = 8;
-/** The time axis' labels under the last panel. */
-const AXIS = 28;
-const MARGIN_LEFT = 56;
-/** Room right of the plot for a last point's marker. */
-const MARGIN_RIGHT = 14;
-const LABEL_H = 19;
-/** A last-value label's likely width: it is placed right of its point when it would not fit left of it. */
-const LABEL_W = 72;
-
-// The theme's secondary text, grid and error colours (src/views/theme): a canvas cannot read CSS variables.
-const CANVAS = {
-  light: { text: '#4a5059', grid: '#e4e6e9', domain: '#8a9099', threshold: '#c0262d' },
-  dark: { text: '#bdc1c6', grid: '#2a303b', domain: '#6b7280', threshold: '#ff8a80' },
-} as const;
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
-const DAY_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
-const FONT = "Inter, Roboto, system-ui, -apple-system, 'Segoe UI', 'Noto Sans Arabic', 'Noto Sans SC', sans-serif";
-
-/**
- * A value's direction in an isolate: left to right as written ("5 %" has no strong letter, so `auto` would take an
- * Arabic page's direction and show "% 5"); a switch's On/Off is a word in the reader's language.
- */
-const valueDir = (unit: string) => (unit === ON_OFF_UNIT ? undefined : 'ltr');
-/** The same for a unit or a range inside a sentence (an axis title, the band's legend entry): a left-to-right isolate. */
-const ltr = (text: string) => `\u2066${text}\u2069`;
 /** Items joined as the reader's language lists them ("a, b" / "a، b"). */
 const list = (items: string[]) => new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(items);
 
@@ -64,22 +35,6 @@ function useStackWidth(ref: RefObject<HTMLDivElement | null>): number | null {
     return () => observer.disconnect();
   }, [ref]);
   return width;
-}
-
-/** One panel: the series of one unit on their own y axis, placed in the chart's stack. */
-interface Panel {
-  unit: string;
-  onOff: boolean;
-  title: string;
-  lines: ChartLine[];
-  bands: { band: Band; feedIds: ReadonlySet<string> }[];
-  domain: YDomain;
-  plotHeight: number;
-  /** The panel's offset in the stack, and where its plot starts. */
-  top: number;
-  plotTop: number;
-  /** Whether the shared time axis is drawn under this panel (the last one). */
-  last: boolean;
 }
 
 export interface ReadingsChartProps {
@@ -222,11 +177,12 @@ export const ReadingsChart = memo(function ReadingsChart({ series, dark, bucketM
   const onBlur = useCallback(() => setCross(null), []);
 
   const values = useMemo(() => (cross ? valuesAt(allLines, cross.at, reach) : null), [cross, allLines, reach]);
+  const ranges = useMemo(() => (cross ? rangesAt(allLines, cross.at, reach) : null), [cross, allLines, reach]);
   const spoken =
     cross?.byKey && values
       ? t('chart.readingsAt', {
           time: formatDate(cross.at),
-          values: list(rows.map((r, i) => t('chart.valueAt', { name: r.line.id, value: values[i] === null ? t('chart.noReading') : formatReading(values[i]!, r.unit) }))),
+          values: list(rows.map((r, i) => t('chart.valueAt', { name: r.line.id, value: readingAt(values[i] ?? null, ranges?.[i] ?? null, r.unit) }))),
         })
       : '';
 
@@ -273,220 +229,13 @@ export const ReadingsChart = memo(function ReadingsChart({ series, dark, bucketM
             />
           ))}
         {cross && values && x && (
-          <Crosshair at={cross.at} values={values} rows={rows} panels={model.panels} x={x} width={width} height={model.total} dark={dark} />
+          <Crosshair at={cross.at} values={values} ranges={ranges ?? []} rows={rows} panels={model.panels} x={x} width={width} height={model.total} dark={dark} />
         )}
       </div>
       <div className={visuallyHidden} aria-live="polite">
         {spoken}
       </div>
-      <ChartLegend lines={legend} bands={model.legendBands} dark={dark} />
-    </div>
-  );
-});
-
-interface PanelProps {
-  panel: Panel;
-  xDomain: { t0: number; t1: number };
-  width: number;
-  timeTicks: number;
-  /** Whether the time axis names days only (a range of three days or more). */
-  days: boolean;
-  gapMs: number;
-  theme: LineCanvasProps<FrameSeries>['theme'];
-  threshold: string;
-  thresholds?: readonly number[];
-  dark: boolean;
-  onDrawn?: () => void;
-}
-
-/**
- * One unit's panel: its title, its bands (DOM, behind the transparent canvas), nivo's canvas with our lines, and the
- * lines' last values. Memoised on props that the crosshair never changes, so the canvas is drawn once per data.
- */
-const ChartPanel = memo(function ChartPanel({ panel: p, xDomain, width, timeTicks, days, gapMs, theme, threshold, thresholds, dark, onDrawn }: PanelProps) {
-  const innerWidth = width - MARGIN_LEFT - MARGIN_RIGHT;
-  const canvasHeight = p.plotHeight + 2 * PAD + (p.last ? AXIS : 0);
-  const margin = useMemo(() => ({ top: PAD, right: MARGIN_RIGHT, bottom: PAD + (p.last ? AXIS : 0), left: MARGIN_LEFT }), [p.last]);
-  const y = useMemo(() => yMap(p.domain, p.plotHeight), [p]);
-  // nivo sees two corner points: enough for its scales, grid and axes, nothing per reading.
-  const data = useMemo<FrameSeries[]>(
-    () => [{ id: 'extent', data: [{ x: new Date(xDomain.t0), y: p.domain.y0 }, { x: new Date(xDomain.t1), y: p.domain.y1 }] }],
-    [xDomain, p],
-  );
-  const reach = reachOf(gapMs);
-  const layers = useMemo<LineCanvasLayer<FrameSeries>[]>(
-    () => [
-      'grid',
-      'axes',
-      (ctx, props) => {
-        const yy = affine(props.yScale);
-        const xx = affine(props.xScale);
-        if (thresholds?.length && !p.onOff) {
-          ctx.save();
-          ctx.setLineDash([6, 4]);
-          ctx.lineWidth = 1.5;
-          ctx.strokeStyle = threshold;
-          for (const v of thresholds) {
-            ctx.beginPath();
-            ctx.moveTo(0, yy(v));
-            ctx.lineTo(props.innerWidth, yy(v));
-            ctx.stroke();
-          }
-          ctx.restore();
-        }
-        drawLines(ctx, p.lines, xx, yy, 1.5, gapMs);
-        // Outside its band a line is drawn again, twice as thick: out-of-range stretches stand out in the line's
-        // own colour, so the line keeps its identity.
-        for (const b of p.bands) {
-          const own = p.lines.filter((l) => b.feedIds.has(l.feedId));
-          ctx.save();
-          ctx.beginPath();
-          if (b.band.max !== null) ctx.rect(-PAD, -PAD, props.innerWidth + 2 * PAD, yy(b.band.max) + PAD);
-          if (b.band.min !== null) ctx.rect(-PAD, yy(b.band.min), props.innerWidth + 2 * PAD, props.innerHeight - yy(b.band.min) + PAD);
-          ctx.clip();
-          drawLines(ctx, own, xx, yy, 3, gapMs);
-          ctx.restore();
-        }
-        drawMarkers(ctx, p.lines, xx, yy, { t0: xDomain.t0, t1: xDomain.t1, width: props.innerWidth }, reach);
-        onDrawn?.();
-      },
-    ],
-    [p, gapMs, reach, thresholds, threshold, xDomain, onDrawn],
-  );
-  const axisLeft = useMemo(
-    () => ({ tickValues: p.domain.ticks, tickSize: 4, format: (v: number | string | Date) => formatReading(Number(v), p.onOff ? ON_OFF_UNIT : '') }),
-    [p],
-  );
-  const axisBottom = useMemo(
-    () =>
-      p.last
-        ? { tickValues: timeTicks, format: (d: number | string | Date) => formatDate(new Date(d), days ? DAY : DAY_TIME) }
-        : null,
-    [p.last, timeTicks, days],
-  );
-  const labels = useMemo(() => {
-    const ends = p.lines
-      .map((l) => {
-        const n = Math.min(l.t.length, l.y.length);
-        return n ? { index: l.index, t: l.t[n - 1]!, v: l.y[n - 1]! } : null;
-      })
-      .filter((v) => v !== null);
-    const ys = spreadLabels(
-      ends.map((e) => y(e.v)),
-      LABEL_H,
-      -PAD / 2,
-      p.plotHeight + PAD / 2,
-    );
-    if (!ys) return [];
-    const span = xDomain.t1 - xDomain.t0;
-    return ends.map((e, i) => {
-      const end = MARGIN_LEFT + ((e.t - xDomain.t0) / span) * innerWidth;
-      const top = PAD + ys[i]! - LABEL_H / 2;
-      return {
-        index: e.index,
-        text: formatReading(e.v, p.unit),
-        dir: valueDir(p.unit),
-        style: end - 8 - LABEL_W < MARGIN_LEFT ? { left: end + 8, top } : { right: width - end + 8, top },
-      };
-    });
-  }, [p, y, xDomain, innerWidth, width]);
-
-  return (
-    <div className={c.panel} style={{ height: TITLE + canvasHeight }}>
-      <div className={c.axisTitle}>{p.title}</div>
-      <div className={c.plot} style={{ height: canvasHeight }}>
-        {p.bands.map((b, i) => {
-          const box = bandBox(b.band, y, p.plotHeight);
-          if (!box) return null;
-          const open = `${b.band.max === null ? ` ${c.bandOpenTop}` : ''}${b.band.min === null ? ` ${c.bandOpenBottom}` : ''}`;
-          return <div key={i} className={`${c.band}${open}`} data-band="" style={{ left: MARGIN_LEFT, width: innerWidth, top: PAD + box.top, height: box.height }} />;
-        })}
-        <div className={c.canvas} aria-hidden="true">
-          <LineCanvas
-            data={data}
-            width={width}
-            height={canvasHeight}
-            layers={layers}
-            margin={margin}
-            xScale={{ type: 'time', useUTC: false }}
-            yScale={{ type: 'linear', min: p.domain.y0, max: p.domain.y1, nice: false }}
-            axisBottom={axisBottom}
-            axisLeft={axisLeft}
-            gridXValues={timeTicks}
-            gridYValues={p.domain.ticks}
-            enablePoints={false}
-            isInteractive={false}
-            theme={theme}
-          />
-        </div>
-        {labels.map((l) => (
-          <span key={l.index} className={c.endLabel} style={l.style} data-end-label="">
-            <SeriesKey index={l.index} dark={dark} short />
-            <bdi dir={l.dir}>{l.text}</bdi>
-          </span>
-        ))}
-      </div>
-    </div>
-  );
-});
-
-/** The crosshair: a vertical line through every panel, each line's point on it, and a box with the values. */
-const Crosshair = memo(function Crosshair({
-  at,
-  values,
-  rows,
-  panels,
-  x,
-  width,
-  height,
-  dark,
-}: {
-  at: number;
-  values: readonly (number | null)[];
-  rows: readonly { line: ChartLine; unit: string }[];
-  panels: readonly Panel[];
-  x: (t: number) => number;
-  width: number;
-  height: number;
-  dark: boolean;
-}) {
-  const left = MARGIN_LEFT + x(at);
-  const first = panels[0]!;
-  const lastPanel = panels[panels.length - 1]!;
-  const dots: { index: number; top: number }[] = [];
-  let r = 0;
-  for (const p of panels) {
-    const y = yMap(p.domain, p.plotHeight);
-    for (const l of p.lines) {
-      const v = values[r++];
-      if (v !== null && v !== undefined) dots.push({ index: l.index, top: p.plotTop + y(v) });
-    }
-  }
-  const capacity = Math.max(3, Math.floor((height - 40) / 17));
-  const shown = rows.length > capacity ? capacity - 1 : rows.length;
-  // The box sits on the side of the line with more room.
-  const side = left > width / 2 ? { right: width - left + 10 } : { left: left + 10 };
-  return (
-    <div className={c.overlay} aria-hidden="true" data-crosshair="">
-      <div className={c.rule} style={{ left, top: first.plotTop, height: lastPanel.plotTop + lastPanel.plotHeight - first.plotTop }} />
-      {dots.map((d) => (
-        <span key={d.index} className={`${c.dot} ${colourClass(d.index, dark)}`} style={{ left, top: d.top }} />
-      ))}
-      <div className={c.box} style={{ ...side, top: first.plotTop }}>
-        <div className={c.boxTime}>
-          <bdi>{formatDate(at)}</bdi>
-        </div>
-        <div className={c.boxRows}>
-          {rows.slice(0, shown).map((row, i) => (
-            <div key={row.line.index} className={c.boxRow}>
-              <SeriesKey index={row.line.index} dark={dark} short />
-              <span className={c.boxName}>{row.line.id}</span>
-              <bdi className={c.boxValue} dir={valueDir(row.unit)}>{values[i] === null ? t('chart.noReading') : formatReading(values[i]!, row.unit)}</bdi>
-            </div>
-          ))}
-          {shown < rows.length && <div className={c.boxMore}>{t('chart.more', { count: rows.length - shown })}</div>}
-        </div>
-      </div>
+      <ChartLegend lines={legend} bands={model.legendBands} envelope={allLines.some((l) => l.lo !== undefined)} dark={dark} />
     </div>
   );
 });

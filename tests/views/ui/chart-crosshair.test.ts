@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endTime, lowerBound, nearestIndex, reachOf, snapTime, stepTime, valuesAt } from '../../../src/views/ui/chart-crosshair';
+import { endTime, lowerBound, nearestIndex, rangesAt, reachOf, snapTime, stepTime, valuesAt } from '../../../src/views/ui/chart-crosshair';
 import type { ChartLine } from '../../../src/views/ui/chart-series';
 
 const line = (t: number[], y: number[], index = 0): ChartLine => ({ id: `l${index}`, feedId: `f${index}`, index, color: 'red', t, y });
@@ -43,6 +43,12 @@ describe('crosshair values and steps', () => {
     expect(valuesAt([a, b], 10, 5)).toEqual([2, 9]);
     expect(valuesAt([a, b], 40, 5)).toEqual([null, null]);
     expect(valuesAt([a, b], 48, 5)).toEqual([null, 7]);
+  });
+
+  it('reads an envelope’s min..max at an instant, only for lines that have one', () => {
+    const e: ChartLine = { ...line([0, 10], [2, 3], 2), lo: [1, 2.5], hi: [4, 6] };
+    expect(rangesAt([a, e], 9, 5)).toEqual([null, { lo: 2.5, hi: 6 }]);
+    expect(rangesAt([e], 30, 5)).toEqual([null]);
   });
 
   it('settles a pointer on the nearest reading of any line', () => {

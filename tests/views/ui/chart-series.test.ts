@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affine, bandRuns, chartFrame, drawBands, DARK_PALETTE, dotRadius, drawLines, markerOf, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
+import { affine, bandRuns, chartFrame, drawBands, envelopesOf, DARK_PALETTE, dotRadius, drawLines, markerOf, padExtent, PALETTE } from '../../../src/views/ui/chart-series';
 import type { ReadingSeries } from '../../../src/api/contract/monitoring';
 
 const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | 'min' | 'max' | 'value' | 'spread'>>): ReadingSeries => ({
@@ -14,13 +14,25 @@ const s = (id: string, t: number[], parts: Partial<Pick<ReadingSeries, 'avg' | '
 describe('chartFrame', () => {
   it('makes one line per answered array, referencing the arrays, with the extent of them all', () => {
     const a = s('a', [10, 20, 30], { value: [5, -2, 7] });
-    const b = s('b', [5, 40], { avg: [1, 2], min: [0, 1], max: [3, 9] });
-    const f = chartFrame([a, b], (x, part, many) => `${x.name}${many ? `/${part}` : ''}`);
-    expect(f.lines.map((l) => l.id)).toEqual(['Feed a', 'Feed b/avg', 'Feed b/min', 'Feed b/max']);
+    const b = s('b', [5, 40], { avg: [1, 2], min: [0, 1] });
+    const c = s('c', [6, 41], { min: [0, 1], max: [3, 9] });
+    const f = chartFrame([a, b, c], (x, part, many) => `${x.name}${many ? `/${part}` : ''}`);
+    expect(f.lines.map((l) => l.id)).toEqual(['Feed a', 'Feed b/avg', 'Feed b/min', 'Feed c/min', 'Feed c/max']);
     expect(f.lines[0]!.t).toBe(a.t);
     expect(f.lines[0]!.y).toBe(a.value);
-    expect(f.lines.map((l) => l.color)).toEqual(PALETTE.slice(0, 4));
-    expect(f.extent).toEqual({ t0: 5, t1: 40, y0: -2, y1: 9 });
+    expect(f.lines.map((l) => l.color)).toEqual(PALETTE.slice(0, 5));
+    expect(f.lines.some((l) => l.lo || l.hi)).toBe(false);
+    expect(f.extent).toEqual({ t0: 5, t1: 41, y0: -2, y1: 9 });
+  });
+
+  it('draws an average with its min and max (aggregation 2) as one line with an envelope, inside the extent', () => {
+    const b = s('b', [5, 40], { avg: [1, 2], min: [0, -4], max: [3, 12] });
+    const f = chartFrame([b], (x, part, many) => `${x.name}${many ? `/${part}` : ''}`);
+    expect(f.lines).toHaveLength(1);
+    expect(f.lines[0]).toMatchObject({ id: 'Feed b', y: b.avg, lo: b.min, hi: b.max });
+    expect(f.extent).toEqual({ t0: 5, t1: 40, y0: -4, y1: 12 });
+    expect(envelopesOf(f.lines)).toEqual([{ color: PALETTE[0], t: b.t, lo: b.min, hi: b.max }]);
+    expect(envelopesOf(chartFrame([s('a', [1], { value: [1] })], (x) => x.name).lines)).toEqual([]);
   });
 
   it('numbers lines from a given start, so that colours run on across panels, in the chosen palette', () => {

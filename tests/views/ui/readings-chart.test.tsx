@@ -54,9 +54,19 @@ describe('ReadingsChart', () => {
   });
 
   it('names the parts of an aggregated series', () => {
-    const agg: ReadingSeries = { feedId: 'f1', nodeId: 'n1', name: 'Temperature', unit: '°C', t: hours(0, 1), avg: [4, 5], min: [3, 4], max: [5, 6] };
+    const agg: ReadingSeries = { feedId: 'f1', nodeId: 'n1', name: 'Temperature', unit: '°C', t: hours(0, 1), avg: [4, 5], min: [3, 4] };
     render(<ReadingsChart series={[agg]} dark={false} names={names} />);
-    expect(legendNames()).toEqual(['Temperature · Fridge 1 (average)', 'Temperature · Fridge 1 (min)', 'Temperature · Fridge 1 (max)']);
+    expect(legendNames()).toEqual(['Temperature · Fridge 1 (average)', 'Temperature · Fridge 1 (min)']);
+  });
+
+  it('draws an average with its min and max as one line in a shaded envelope: one legend entry, the range at the crosshair', () => {
+    const agg: ReadingSeries = { feedId: 'f1', nodeId: 'n1', name: 'Temperature', unit: '°C', t: hours(0, 1), avg: [4, 5.5], min: [3, 4.25], max: [5, 8] };
+    render(<ReadingsChart series={[agg]} dark={false} names={names} bucketMs={HOUR} />);
+    expect(legendNames()).toEqual(['Temperature · Fridge 1', 'Shaded: lowest to highest in each interval']);
+    fireEvent.keyDown(chart(), { key: 'End' });
+    const live = document.querySelector('[aria-live="polite"]')!;
+    expect(plain(live.textContent)).toBe(`${formatDate(hours(1)[0]!)}. Temperature · Fridge 1: 5.5 °C (4.25–8 °C)`);
+    expect(plain(document.querySelector('[data-crosshair]')!.textContent)).toContain('5.5 °C (4.25–8 °C)');
   });
 
   it('draws one panel per unit, each titled with its unit, on/off last', () => {
