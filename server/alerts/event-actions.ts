@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { AlertEventRow } from '../db/alerts.schema';
 import { acknowledgeIfActive, markResolved, setAssignee } from '../db/alert-events.repository';
 import { activeMembersAmong } from '../db/users.repository';
+import { audit, type AuditWho } from '../db/audit.repository';
 import { AppError } from '../errors';
 import { invalidField } from '../resources/checks';
 import type { AlertEventAction } from '../../src/api/contract/alerts';
@@ -11,9 +12,13 @@ import { history } from './engine';
  * What a person does to an event (acknowledge, comment, assign, resolve), in one transaction with its history line,
  * so the list never shows a change without who made it. The rules: an event is acknowledged once and only while
  * active; a resolved event is not resolved again; an assignee is an active member of the event's company.
- * The route checks the company and the role before; auditing and the live stream follow after.
+ * The audit line is written in the same transaction: a change is never kept without its record, nor recorded when
+ * it was refused. The route checks the company and the role before, and announces the change after.
  */
-export async function actOnEvent(db: Db, a: { companyId: string; event: Pick<AlertEventRow, 'id' | 'state'>; action: AlertEventAction; userId: string; at: number }): Promise<void> {
+export async function actOnEvent(
+  db: Db,
+  a: { companyId: string; event: Pick<AlertEventRow, 'id' | 'state'> & { ruleName: string }; action: AlertEventAction; userId: string; who: AuditWho; at: number },
+): Promise<void> {
   const { event, action } = a;
   await db.transaction().execute(async (trx) => {
     if (action.action === 'acknowledge') {
@@ -28,6 +33,7 @@ export async function actOnEvent(db: Db, a: { companyId: string; event: Pick<Ale
       await setAssignee(trx, event.id, assignee);
     }
     await history(trx, event.id, action.action, a.userId, a.at, action.comment ? action.comment : null);
+    await audit(trx, a.who, { companyId: a.companyId, action: `alert-events.${action.action}`, detail: `${event.ruleName} (${event.id})` }, a.at);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { auditRequest, claimsOf, type AppDeps } from '../context';
+import { claimsOf, type AppDeps } from '../context';
 import { forbidden, notFound, parse } from '../errors';
 import { mayAct, requireTokenCompany } from '../auth/site-scope';
 import { actOnEvent } from '../alerts/event-actions';
@@ -51,8 +51,9 @@ export async function alertEventRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const event = await findEvent(db, companyId, eventId);
     if (!event) throw notFound('No such alert event');
     if (!mayAct(role)) throw forbidden();
-    await actOnEvent(db, { companyId, event, action: body, userId: claims.sub, at: deps.auth.now() });
-    await auditRequest(db, req, { companyId, action: `alert-events.${body.action}`, detail: `${event.ruleName} (${eventId})` });
+    await actOnEvent(db, { companyId, event, action: body, userId: claims.sub, who: claims, at: deps.auth.now() });
+    // Audited inside the action's transaction, with both identities when shadowing.
+    req.audited = true;
     const view = await eventView(db, eventId);
     announce(companyId, view);
     return { data: view };

@@ -95,10 +95,13 @@ describe('alert events API', () => {
   it('two acknowledgements that both read the event as active: the second is told it is done, and writes nothing', async () => {
     const db = t.deps.db;
     const before = await db.selectFrom('alertEventHistory').select('id').where('eventId', '=', eventId).execute();
+    const audited = await db.selectFrom('auditLog').select('id').where('companyId', '=', company).execute();
     // What the second request read before the first one's write: the event as it was, active.
-    const stale = { id: eventId, state: 'active' as const };
-    const second = actOnEvent(db, { companyId: company, event: stale, action: { action: 'acknowledge' }, userId, at: Date.now() });
+    const stale = { id: eventId, state: 'active' as const, ruleName: 'Fridge warm' };
+    const second = actOnEvent(db, { companyId: company, event: stale, action: { action: 'acknowledge' }, userId, who: { actorUserId: userId }, at: Date.now() });
     await expect(second).rejects.toMatchObject({ statusCode: 409, code: 'already_acknowledged' });
     expect(await db.selectFrom('alertEventHistory').select('id').where('eventId', '=', eventId).execute()).toHaveLength(before.length);
+    // Nor is a refused action audited: the audit line is written in the action's transaction.
+    expect(await db.selectFrom('auditLog').select('id').where('companyId', '=', company).execute()).toHaveLength(audited.length);
   });
 });
