@@ -28,6 +28,7 @@ import { sharedPageHeaders, shareRoutes } from './routes/shares';
 import { registerResources } from './resources';
 import { openApiDocument } from './openapi';
 import { idempotency } from './idempotency';
+import type { ServerErrorCode } from '../src/api/contract/errors';
 import { securityHeaders } from './security-headers';
 
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
@@ -45,6 +46,9 @@ export const serverOptions = {
 const CONFLICTS = new Set(['23505', '40P01', '40001', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 const isConflict = (err: { code?: unknown }) => typeof err.code === 'string' && CONFLICTS.has(err.code);
 
+/** An error answer's body (the contract's ErrorBody), with one of the contract's codes. */
+const errorAnswer = (code: ServerErrorCode, message: string, details?: unknown) => ({ message, code, ...(details ? { details } : {}) });
+
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
   fastify.decorateRequest('claims', null);
@@ -53,22 +57,22 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
   fastify.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.statusCode).send({ message: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) });
+      return reply.code(err.statusCode).send(errorAnswer(err.code, err.message, err.details));
     }
     // A write that lost a race to a concurrent one (two creates of one name, two edits of one node's tags on
     // PostgreSQL, where the checks and writes of concurrent requests interleave): the database refused it. A 409, as
     // the check would have answered had the other request finished first; trying again is safe.
     if (isConflict(err)) {
-      return reply.code(409).header('Retry-After', '1').send({ message: 'This conflicts with a change made at the same moment. Try again.', code: 'conflict' });
+      return reply.code(409).header('Retry-After', '1').send(errorAnswer('conflict', 'This conflicts with a change made at the same moment. Try again.'));
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply.code(500).send({ message: 'Something went wrong. Please try again later.', code: 'internal_error' });
+      return reply.code(500).send(errorAnswer('internal_error', 'Something went wrong. Please try again later.'));
     }
     // Fastify's own 4xx (malformed JSON, body too large, wrong content type).
     const code = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payload_too_large' : 'bad_request';
-    return reply.code(status).send({ message: err.message, code });
+    return reply.code(status).send(errorAnswer(code, err.message));
   });
 
   // Every write made while shadowing is recorded with both identities: by its handler when it audits itself
@@ -120,7 +124,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
 
   fastify.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') {
-      return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+      return reply.code(404).send(errorAnswer('not_found', `No route for ${req.method} ${req.url.split('?')[0]}`));
     }
     if (!hasClient) {
       return reply.code(404).type('text/plain').send('The client is not built. Run `npm run build` (or `npm start`).');

@@ -1,9 +1,11 @@
 import type { ZodError, ZodType } from 'zod';
+import type { ServerErrorCode } from '../src/api/contract/errors';
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of the contract's codes: the client has words for each in every language. */
+    readonly code: ServerErrorCode,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
@@ -13,7 +15,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, details?: unknown) => new AppError(400, 'bad_request', message, details);
-export const unauthorized = (message = 'Authentication required', code = 'unauthorized') =>
+export const unauthorized = (message = 'Authentication required', code: ServerErrorCode = 'unauthorized') =>
   new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);

@@ -1,4 +1,5 @@
 import type { I18nKey } from '../i18n';
+import type { ErrorCode } from '../api/contract/errors';
 
 /**
  * A failed call as machines keep it: the status and code the api layer reported and the dictionary key the view
@@ -11,22 +12,38 @@ export interface Failure {
   params?: Record<string, string | number>;
 }
 
-/** Codes with a message of their own; any other code reads as the status class's message. */
-const BY_CODE: Record<string, I18nKey> = {
+/**
+ * Every code of the contract, and the client's own, with its message; null reads as the status class's message
+ * (an error status without the contract's body, a failure the client cannot name). A record over ErrorCode: a code
+ * added to the contract does not compile until it has its words here, and the dictionaries type-check every key.
+ */
+const BY_CODE: Record<ErrorCode, I18nKey | null> = {
   network_error: 'failure.network',
   timeout: 'failure.timeout',
   invalid_response: 'failure.invalidResponse',
+  http_error: null,
+  unknown_error: null,
+  // A call its caller cancelled is shown nowhere; should one be, it says nothing more precise.
+  aborted: 'failure.unknown',
+  bad_request: 'failure.badRequest',
+  payload_too_large: 'failure.tooLarge',
   forbidden: 'failure.forbidden',
   not_found: 'failure.notFound',
-  duplicate: 'failure.duplicate',
-  company_required: 'failure.companyRequired',
+  conflict: 'failure.conflict',
   rate_limited: 'failure.rateLimited',
   internal_error: 'failure.server',
-  bad_request: 'failure.badRequest',
+  idempotency_in_progress: 'failure.inProgress',
+  // The same key sent again with other values: the form's state is stale, so reloading is what helps.
+  idempotency_mismatch: 'failure.staleRequest',
+  duplicate: 'failure.duplicate',
+  in_use: 'failure.inUse.unnamed',
   last_manager: 'failure.lastManager',
+  own_membership: 'failure.ownMembership',
   // Reports: one per fridge and month, and none changes once submitted.
   exists: 'failure.reportExists',
   submitted: 'failure.reportSubmitted',
+  already_acknowledged: 'failure.alreadyAcknowledged',
+  resolved: 'failure.alreadyResolved',
   // Sign-in, the one-time code and external sign-in: the server's texts name providers and addresses, the keys do not.
   invalid_credentials: 'failure.invalidCredentials',
   email_unverified: 'failure.emailUnverified',
@@ -34,6 +51,7 @@ const BY_CODE: Record<string, I18nKey> = {
   account_disabled: 'failure.accountDisabled',
   mfa_invalid: 'failure.signInExpired',
   invalid_state: 'failure.signInExpired',
+  invalid_code: 'failure.invalidCode',
   code_expired: 'failure.codeExpired',
   too_many_attempts: 'failure.tooManyAttempts',
   provider_unavailable: 'failure.providerUnavailable',
@@ -41,6 +59,9 @@ const BY_CODE: Record<string, I18nKey> = {
   email_missing: 'failure.emailMissing',
   email_not_verified: 'failure.emailNotVerified',
   unknown_account: 'failure.unknownAccount',
+  // A hub's or a wall display's key that is not (or no longer) valid.
+  invalid_api_key: 'failure.keyInvalid',
+  invalid_display_key: 'failure.keyInvalid',
   // A session the server no longer honours, however it found out.
   unauthorized: 'failure.sessionEnded',
   invalid_token: 'failure.sessionEnded',
@@ -49,6 +70,7 @@ const BY_CODE: Record<string, I18nKey> = {
   session_revoked: 'failure.sessionEnded',
   session_expired: 'failure.sessionExpired',
 };
+const isKnown = (code: string): code is ErrorCode => Object.hasOwn(BY_CODE, code);
 
 /** What a 409 in_use names, by the kind of thing that uses the row. */
 const IN_USE: Record<string, I18nKey> = {
@@ -99,5 +121,5 @@ export function failureOf(e: unknown): Failure {
     const triesLeft = num((x.details as { triesLeft?: unknown } | null | undefined)?.triesLeft);
     return triesLeft === null ? { status, code, key: 'failure.invalidCode' } : { status, code, key: 'failure.invalidCode.tries', params: { count: triesLeft } };
   }
-  return { status, code, key: BY_CODE[code] ?? byStatus(status) };
+  return { status, code, key: (isKnown(code) ? BY_CODE[code] : null) ?? byStatus(status) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLIENT_ERROR_CODES, SERVER_ERROR_CODES } from '../../src/api/contract/errors';
 import { failureOf } from '../../src/machines/failure';
 import { en } from '../../src/i18n/en';
 
@@ -36,7 +37,8 @@ describe('failureOf: codes become dictionary keys in one place', () => {
 
   it('an unknown code reads as its status class; a 401 is an ended session', () => {
     expect(failureOf(apiError(401, 'something_new')).key).toBe('failure.sessionEnded');
-    expect(failureOf(apiError(403, 'own_membership')).key).toBe('failure.forbidden');
+    expect(failureOf(apiError(403, 'own_membership')).key).toBe('failure.ownMembership');
+    expect(failureOf(apiError(403, 'something_new')).key).toBe('failure.forbidden');
     expect(failureOf(apiError(502, 'http_error')).key).toBe('failure.server');
     expect(failureOf(apiError(418, 'teapot')).key).toBe('failure.unknown');
     expect(failureOf(new Error('boom'))).toEqual({ status: 0, code: 'unknown_error', key: 'failure.unknown' });
@@ -51,11 +53,22 @@ describe('failureOf: codes become dictionary keys in one place', () => {
   });
 
   it('every key it can answer exists in the dictionary', () => {
-    const codes = ['network_error', 'timeout', 'invalid_response', 'forbidden', 'not_found', 'duplicate', 'company_required', 'rate_limited',
-      'internal_error', 'bad_request', 'last_manager', 'invalid_credentials', 'account_disabled', 'mfa_invalid', 'invalid_state', 'code_expired',
-      'too_many_attempts', 'provider_unavailable', 'external_login_failed', 'email_missing', 'email_not_verified', 'unknown_account', 'unauthorized',
-      'invalid_token', 'invalid_refresh_token', 'refresh_token_reused', 'session_revoked', 'session_expired', 'invalid_code', 'in_use', 'other'];
+    const codes = [...SERVER_ERROR_CODES, ...CLIENT_ERROR_CODES, 'other'];
     for (const status of [0, 400, 401, 403, 404, 409, 500])
       for (const code of codes) expect(Object.keys(en)).toContain(failureOf({ status, code, details: code === 'invalid_code' ? { triesLeft: 1 } : undefined }).key);
+  });
+
+  it('gives every code the server may send words of its own, never "something went wrong"', () => {
+    for (const code of SERVER_ERROR_CODES) {
+      expect(failureOf({ status: 409, code }).key, code).not.toBe('failure.unknown');
+    }
+    expect(failureOf({ status: 409, code: 'already_acknowledged' }).key).toBe('failure.alreadyAcknowledged');
+    expect(failureOf({ status: 409, code: 'resolved' }).key).toBe('failure.alreadyResolved');
+    expect(failureOf({ status: 409, code: 'idempotency_in_progress' }).key).toBe('failure.inProgress');
+    // A code from a newer server reads as its status class.
+    expect(failureOf({ status: 409, code: 'some_new_code' }).key).toBe('failure.unknown');
+    expect(failureOf({ status: 503, code: 'some_new_code' }).key).toBe('failure.server');
+    // A code that names an Object property is not a known code.
+    expect(failureOf({ status: 400, code: 'toString' }).key).toBe('failure.unknown');
   });
 });

@@ -8,6 +8,7 @@ import { loadConfig, trustProxyOf } from '../../server/config';
 import { logSerializers } from '../../server/log-redact';
 import { createDeps } from '../../server/bootstrap';
 import { app as appPlugin, serverOptions } from '../../server/app';
+import { SERVER_ERROR_CODES } from '../../src/api/contract/errors';
 import { seedIfEmpty } from '../../server/seed/seed';
 import type { AppDeps } from '../../server/context';
 
@@ -127,6 +128,11 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' 
     json = res.json();
   } catch {
     json = undefined;
+  }
+  // Every error answer carries one of the contract's codes, which the client has words for in every language.
+  const code = (json as { code?: unknown } | undefined)?.code;
+  if (res.statusCode >= 400 && typeof code === 'string' && !(SERVER_ERROR_CODES as readonly string[]).includes(code)) {
+    throw new Error(`${method} ${url} answered ${res.statusCode} with code "${code}", which is not in src/api/contract/errors.ts`);
   }
   return { status: res.statusCode, body: json as { data?: any; message?: string; code?: string }, headers: res.headers };
 }
