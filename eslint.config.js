@@ -27,6 +27,11 @@ const screenPatterns = [
   },
 ];
 
+const serverPatterns = [
+  { regex: '^(\\.\\./)+src/(?!api/contract/)', message: 'The server shares only the zod contract (src/api/contract) with the client.' },
+  { group: ['react', 'react-dom', 'xstate', '@xstate/react', 'ky'], message: 'The server has no client code.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
   js.configs.recommended,
@@ -83,11 +88,23 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(serverPatterns) },
+  },
+  {
+    // Routes call services, services call repositories: a route reads the request, checks it and answers.
+    files: ['server/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { regex: '^(\\.\\./)+src/(?!api/contract/)', message: 'The server shares only the zod contract (src/api/contract) with the client.' },
-        { group: ['react', 'react-dom', 'xstate', '@xstate/react', 'ky'], message: 'The server has no client code.' },
+        ...serverPatterns,
+        { group: ['kysely'], message: 'Routes hold no SQL: call a function of server/db/<table>.repository.ts (or a service that does).' },
       ]),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|with|executeQuery)$/]",
+          message: 'Routes hold no SQL: call a function of server/db/<table>.repository.ts (or a service that does).',
+        },
+      ],
     },
   },
 );

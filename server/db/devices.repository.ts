@@ -137,3 +137,24 @@ export function quietFirst<T extends { online: boolean; lastSeenAt: string | nul
   }
   return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/** Which of these feeds belong to nodes at the site itself (not its sub-sites) in its company. */
+export async function feedIdsAtSite(db: Db, site: { id: string; companyId: string }, feedIds: readonly string[]): Promise<Set<string>> {
+  if (!feedIds.length) return new Set();
+  const rows = await db
+    .selectFrom('feeds')
+    .innerJoin('nodes', 'nodes.id', 'feeds.nodeId')
+    .select('feeds.id')
+    .where('feeds.id', 'in', feedIds)
+    .where('nodes.siteId', '=', site.id)
+    .where('feeds.companyId', '=', site.companyId)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of these nodes are at the site itself (not its sub-sites) in its company. */
+export async function nodeIdsAtSite(db: Db, site: { id: string; companyId: string }, nodeIds: readonly string[]): Promise<Set<string>> {
+  if (!nodeIds.length) return new Set();
+  const rows = await db.selectFrom('nodes').select('id').where('id', 'in', nodeIds).where('siteId', '=', site.id).where('companyId', '=', site.companyId).execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -55,6 +55,10 @@ export type SiteChangeRow = Updateable<SitesTable>;
 export const findSite = (db: Db, id: string): Promise<SiteRow | undefined> => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The site with this id when it belongs to the company; unknown and foreign ids alike are undefined. */
+/** A company's sites by name (ids and names only): the tree's first level. */
+export const siteNamesOf = (db: Db, companyId: string): Promise<{ id: string; name: string }[]> =>
+  db.selectFrom('sites').select(['id', 'name']).where('companyId', '=', companyId).orderBy('name').orderBy('id').execute();
+
 export const findCompanySite = (db: Db, companyId: string, id: string): Promise<SiteRow | undefined> =>
   db.selectFrom('sites').selectAll().where('id', '=', id).where('companyId', '=', companyId).executeTakeFirst();
 

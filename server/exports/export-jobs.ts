@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import type { ExportJobsTable } from '../db/exports.schema';
+import type { ExportJobRow } from '../db/export-jobs.repository';
 import { mailLinkBase } from '../auth/passwords.service';
 import { feedsOfSite } from '../monitoring/site-access';
 import { mailLanguage } from '../mail/language';
@@ -22,7 +21,7 @@ export const EXPORT_MAX_ATTEMPTS = 3;
 /** DESIGN §6: the mailed link is valid for 7 days. */
 export const EXPORT_LINK_TTL_MS = 7 * 86_400_000;
 
-export type ExportJobRow = Selectable<ExportJobsTable>;
+export type { ExportJobRow };
 
 export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());

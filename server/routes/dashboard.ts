@@ -5,7 +5,7 @@ import { claimsOf } from '../context';
 import { parse } from '../errors';
 import type { Db } from '../db/database';
 import { findCompany } from '../db/companies.repository';
-import { companiesHealth, latestBySite, siteSummaries } from '../db/sites.repository';
+import { companiesHealth, latestBySite, siteNamesOf, siteSummaries } from '../db/sites.repository';
 import { hubsIn, nodesIn, nodesWithFeeds, quietFirst } from '../db/devices.repository';
 import { requirePlatformAdmin } from '../auth/guards';
 import { plexusCompany, readableCompany, requireTokenCompany, visibleSite } from '../auth/site-scope';
@@ -43,7 +43,7 @@ async function dashboardOf(db: Db, company: { id: string; name: string }, now: n
 async function plexusOf(db: Db, companyId: string, now: number): Promise<Plexus> {
   const scope = { companyId };
   const [sites, hubs, nodes] = [
-    await db.selectFrom('sites').select(['id', 'name']).where('companyId', '=', companyId).orderBy('name').orderBy('id').execute(),
+    await siteNamesOf(db, companyId),
     await hubsIn(db, scope, now),
     await nodesIn(db, scope, now),
   ];

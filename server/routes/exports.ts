@@ -6,7 +6,8 @@ import { auditRequest, claimsOf, PUBLIC, type AppDeps } from '../context';
 import { badRequest, forbidden, notFound, parse } from '../errors';
 import { visibleSite, sitePermission, requireTokenCompany } from '../auth/site-scope';
 import { feedsOfSite } from '../monitoring/site-access';
-import { createExportJob, exportsDir, exportView, tokenHash, type ExportJobRow } from '../exports/export-jobs';
+import { createExportJob, exportsDir, exportView, tokenHash } from '../exports/export-jobs';
+import { findExportJob, jobsOf, type ExportJobRow } from '../db/export-jobs.repository';
 import { id } from '../../src/api/contract/common';
 import { readingsRequest } from '../../src/api/contract/monitoring';
 import { exportJobListQuery } from '../../src/api/contract/exports';
@@ -43,19 +44,14 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get('/api/export-jobs', async (req) => {
     const { companyId } = await requireTokenCompany(db, claimsOf(req));
     const q = parse(exportJobListQuery, req.query);
-    let base = db.selectFrom('exportJobs').where('companyId', '=', companyId).where('userId', '=', claimsOf(req).sub);
-    if (q.siteId) base = base.where('siteId', '=', q.siteId);
-    const [rows, count] = [
-      await base.selectAll().orderBy('createdAt', q.sort === 'createdAt' ? 'asc' : 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute(),
-      await base.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirst(),
-    ];
-    return { data: rows.map(exportView), total: Number(count?.n ?? 0) };
+    const { rows, total } = await jobsOf(db, { companyId, userId: claimsOf(req).sub }, q);
+    return { data: rows.map(exportView), total };
   });
 
   const ownJob = async (req: FastifyRequest) => {
     const { id: jobId } = parse(idParams, req.params);
     const { companyId } = await requireTokenCompany(db, claimsOf(req));
-    const row = await db.selectFrom('exportJobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    const row = await findExportJob(db, jobId);
     if (!row || row.companyId !== companyId || row.userId !== claimsOf(req).sub) throw notFound('No such export');
     return row;
   };
@@ -77,7 +73,7 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const { id: jobId } = parse(idParams, req.params);
     // Any problem with the token is the same answer as an unknown job: the link says nothing about what exists.
     const token = tokenQuery.safeParse(req.query).data?.token;
-    const row = token ? await db.selectFrom('exportJobs').selectAll().where('id', '=', jobId).executeTakeFirst() : undefined;
+    const row = token ? await findExportJob(db, jobId) : undefined;
     if (!row || !token || row.tokenHash !== tokenHash(token) || Number(row.tokenExpiresAt ?? 0) < deps.auth.now()) throw notFound('This link is not valid (any more)');
     return sendFile(reply, row);
   });

@@ -10,7 +10,7 @@ import { feedsOfSite, type VisibleSite } from '../monitoring/site-access';
 import { readSeriesJson } from '../monitoring/readings';
 import { checkPointBudget } from '../monitoring/point-budget';
 import { findSite, type SiteRow } from '../db/sites.repository';
-import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
+import { feedIdsAtSite, hubsIn, nodeIdsAtSite, nodesWithFeeds } from '../db/devices.repository';
 import { findShare, insertShare, liveShareByTokenHash, revokeShare, sharesOfSite, type ShareRow } from '../db/shares.repository';
 import { basicInfo } from './sites';
 import { id } from '../../src/api/contract/common';
@@ -34,21 +34,8 @@ const DAY_MS = 86_400_000;
  * sub-sites; a share opens one site, so a sub-site's feed is refused like another company's (404, naming nothing).
  */
 async function checkOnlyThisSite(db: Db, site: VisibleSite, feedIds: string[] = [], nodeIds: string[] = []): Promise<void> {
-  if (feedIds.length) {
-    const rows = await db
-      .selectFrom('feeds')
-      .innerJoin('nodes', 'nodes.id', 'feeds.nodeId')
-      .select('feeds.id')
-      .where('feeds.id', 'in', feedIds)
-      .where('nodes.siteId', '=', site.id)
-      .where('feeds.companyId', '=', site.companyId)
-      .execute();
-    if (new Set(rows.map((r) => r.id)).size !== new Set(feedIds).size) throw notFound('Feed not found');
-  }
-  if (nodeIds.length) {
-    const rows = await db.selectFrom('nodes').select('id').where('id', 'in', nodeIds).where('siteId', '=', site.id).where('companyId', '=', site.companyId).execute();
-    if (new Set(rows.map((r) => r.id)).size !== new Set(nodeIds).size) throw notFound('Node not found');
-  }
+  if ((await feedIdsAtSite(db, site, feedIds)).size !== new Set(feedIds).size) throw notFound('Feed not found');
+  if ((await nodeIdsAtSite(db, site, nodeIds)).size !== new Set(nodeIds).size) throw notFound('Node not found');
 }
 
 /** Paths of the shared page and its calls, whose answers carry the headers below. */
