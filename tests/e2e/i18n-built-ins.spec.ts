@@ -75,8 +75,10 @@ test('built-in labels are translated and values keep their order, in every langu
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      // The lists and tiles arrive after the heading; the page keeps a live connection, so the network never idles.
-      await page.waitForTimeout(700);
+      // The lists and tiles arrive after the heading; the page keeps a live connection, so the network never idles:
+      // settled is when no call is counted (the loading bar) and nothing in the page is loading or busy.
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expect(page.locator('main [data-loading], main [aria-busy="true"]')).toHaveCount(0);
       if (lang !== 'en') {
         let shown = await page.locator('main').innerText();
         for (const name of byLength) shown = shown.split(name).join(' ');

@@ -78,12 +78,10 @@ describe('stored passwords and the password rule', () => {
       const r = await send(password);
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: 'bad_request', message: expect.stringMatching(/^password: /) });
+      // A refused change leaves the password as it was (checked here, not by a later test that needs this one).
+      if (route === 'change-password') await signIn(t.app, DEMO.viewer, DEMO.password);
     });
   }
-
-  it('the viewer password is unchanged after all those refusals', async () => {
-    await signIn(t.app, DEMO.viewer, DEMO.password);
-  });
 
   it('accepts exactly 8 and exactly 128 characters', async () => {
     for (const password of ['Abcdef12', `Aa1${'x'.repeat(125)}`]) {

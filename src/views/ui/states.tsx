@@ -59,12 +59,13 @@ export function EmptyState({ title, body, action, symbol, compact, heading }: {
 
 /**
  * Something is on its way: a spinner (drawn by CSS, so it turns from the very first paint) with its words (`spinner`), placeholder lines shaped like the content
- * (`skeleton`), or one quiet line (`inline`). Always a status with a label, so it is announced, not just drawn.
+ * (`skeleton`), or one quiet line (`inline`). Always a status with a label, so it is announced, not just drawn;
+ * marked `data-loading` so a screenshot or a check can wait for the page to settle.
  */
 export function LoadingState({ label, variant = 'spinner', lines = 4 }: { label: string; variant?: 'spinner' | 'skeleton' | 'inline'; /** Skeleton lines. */ lines?: number }) {
   if (variant === 'inline') {
     return (
-      <span role="status" className={l.inlineLoading}>
+      <span role="status" className={l.inlineLoading} data-loading="">
         <span aria-hidden="true" className={l.inlineSpinner} />
         {label}
       </span>
@@ -72,7 +73,7 @@ export function LoadingState({ label, variant = 'spinner', lines = 4 }: { label:
   }
   if (variant === 'skeleton') {
     return (
-      <div role="status" aria-label={label} className={l.skeleton}>
+      <div role="status" aria-label={label} className={l.skeleton} data-loading="">
         {Array.from({ length: lines }, (_, i) => (
           <span key={i} aria-hidden="true" className={l.skeletonLine} style={{ width: `${92 - ((i * 17) % 40)}%` }} />
         ))}
@@ -80,7 +81,7 @@ export function LoadingState({ label, variant = 'spinner', lines = 4 }: { label:
     );
   }
   return (
-    <div role="status" className={l.state}>
+    <div role="status" className={l.state} data-loading="">
       <span aria-hidden="true" className={l.spinner} />
       <p className={l.stateBody}>{label}</p>
     </div>
