@@ -4,19 +4,22 @@ import { FROZEN_NOW } from './frozen';
 
 export { expect };
 
-/** Phone, laptop and desktop (issue 12 §3). */
+/** Phone, tablet, laptop and desktop. */
 export const SIZES = [
   { width: 390, height: 844 },
+  { width: 1024, height: 768 },
   { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ] as const;
+/** The right-to-left screens are pictured on a phone and a laptop. */
+const RTL_SIZES = [SIZES[0], SIZES[2]] as const;
 export const MODES = ['light', 'dark'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** A page of its own context, made with the config's options, its clock standing at FROZEN_NOW like the server's. */
 async function frozenPage(browser: Browser, info: WorkerInfo): Promise<Page> {
   const { baseURL, locale, timezoneId, colorScheme, reducedMotion, serviceWorkers } = info.project.use;
-  const context = await browser.newContext({ baseURL, locale, timezoneId, colorScheme, reducedMotion, serviceWorkers, viewport: SIZES[1] });
+  const context = await browser.newContext({ baseURL, locale, timezoneId, colorScheme, reducedMotion, serviceWorkers, viewport: SIZES[2] });
   await context.clock.setFixedTime(FROZEN_NOW);
   return context.newPage();
 }
@@ -65,16 +68,19 @@ export const test = base.extend<{ visitor: Page }, { admin: Page; manager: Page 
   ],
 });
 
-/** The theme is a stored preference the app reads when it starts; the next load shows it. */
-export async function setMode(page: Page, mode: Mode): Promise<void> {
+/** The theme and the language are stored preferences the app reads when it starts; the next load shows them. */
+export async function setMode(page: Page, mode: Mode, locale: 'en' | 'ar' = 'en'): Promise<void> {
   if (!page.url().startsWith('http')) {
-    // A new page has no preference yet: light is the default.
-    if (mode === 'light') return;
+    // A new page has no preference yet: light and English are the default.
+    if (mode === 'light' && locale === 'en') return;
     await page.goto('/404');
   }
-  await page.evaluate((m) => {
-    localStorage.setItem('preferences', JSON.stringify({ locale: 'en', sidebarTheme: 'default', topbarTheme: 'default', backgroundTheme: 'default', mode: m }));
-  }, mode);
+  await page.evaluate(
+    ([m, l]) => {
+      localStorage.setItem('preferences', JSON.stringify({ locale: l, sidebarTheme: 'default', topbarTheme: 'default', backgroundTheme: 'default', mode: m }));
+    },
+    [mode, locale] as const,
+  );
 }
 
 /**
@@ -84,13 +90,14 @@ export async function setMode(page: Page, mode: Mode): Promise<void> {
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"], [data-loading]')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /^(Loading…|Restoring your session…)$/ })).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-/** The baseline's name: screen, width and theme, e.g. `sites-1440-dark`. */
-export const shotName = (screen: string, width: number, mode: Mode) => `${screen}-${width}-${mode}.png`;
+/** The baseline's name: screen, width and theme, e.g. `sites-1440-dark`; `-ar` after the screen in Arabic. */
+export const shotName = (screen: string, width: number, mode: Mode, locale: 'en' | 'ar' = 'en') =>
+  `${screen}${locale === 'en' ? '' : `-${locale}`}-${width}-${mode}.png`;
 
 /**
  * Makes the viewport as tall as the page, keeping its width, so a long screen is pictured whole without Playwright's
@@ -111,17 +118,28 @@ async function tallAsPage(page: Page, width: number): Promise<void> {
  * the size's width). The screen is loaded once per theme (the theme is read at start) and resized like a window: the
  * layout and the charts' point counts follow resizes. Soft, so one changed screen reports all six pictures.
  */
-export async function shootScreen(page: Page, screen: string, open: (page: Page) => Promise<void>, opts: { wholePage?: boolean } = {}): Promise<void> {
-  for (const mode of MODES) {
-    await setMode(page, mode);
-    for (const [i, size] of SIZES.entries()) {
+export async function shootScreen(
+  page: Page,
+  screen: string,
+  open: (page: Page, locale: 'en' | 'ar') => Promise<void>,
+  opts: { wholePage?: boolean; /** Also in Arabic, right to left, light. */ arabic?: boolean } = {},
+): Promise<void> {
+  const runs = [
+    ...MODES.map((mode) => ({ mode, locale: 'en' as const, sizes: SIZES })),
+    ...(opts.arabic ? [{ mode: 'light' as const, locale: 'ar' as const, sizes: RTL_SIZES }] : []),
+  ];
+  for (const { mode, locale, sizes } of runs) {
+    await setMode(page, mode, locale);
+    for (const [i, size] of sizes.entries()) {
       await page.setViewportSize(size);
-      if (i === 0) await open(page);
+      if (i === 0) await open(page, locale);
       await settled(page);
       if (opts.wholePage) await tallAsPage(page, size.width);
-      await expect.soft(page).toHaveScreenshot(shotName(screen, size.width, mode));
+      await expect.soft(page).toHaveScreenshot(shotName(screen, size.width, mode, locale));
     }
   }
+  // The next screen starts in English.
+  if (opts.arabic) await setMode(page, 'light');
 }
 
 export type { Page };
