@@ -5,7 +5,7 @@ import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../
 import { fridgeReportsMachine } from '../../machines/fridge-reports.machine';
 import { fridgeReportMachine, isDirty, type DayField, type ExcursionField } from '../../machines/fridge-report.machine';
 import { stockOutcome, type FridgeReport, type FridgeReportDay, type FridgeReportSummary } from '../../api/contract/reports';
-import { Card, Cluster, Muted, Page, PageHeader, Stack, Toolbar } from '../ui/layout';
+import { Card, Cluster, Muted, Page, PageHeader, Stack, Toolbar, Truncated } from '../ui/layout';
 import { Button, ButtonLink } from '../ui/button';
 import { InputField, SelectField } from '../ui/form-field';
 import { DialogActions, Modal } from '../ui/dialog';
@@ -66,8 +66,10 @@ function ReportsList({ siteId: wanted }: { siteId?: string }) {
       header: t('reports.fridge'),
       width: '2fr',
       cell: (r) => (
-        <Link href={href(siteId, r.id)} className={c.linkButton} data-keyitem>
-          {t('reports.open', { fridge: r.nodeName, month: monthName(r.period) })}
+        // The month has its column; the link shows the fridge's name in its own direction, so a Latin name on an
+        // Arabic page is cut at its end, not its start. Its accessible name keeps the month: one link per report.
+        <Link href={href(siteId, r.id)} className={c.linkButton} data-keyitem aria-label={t('reports.open', { fridge: r.nodeName, month: monthName(r.period) })}>
+          <Truncated text={r.nodeName} />
         </Link>
       ),
     },

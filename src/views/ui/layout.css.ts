@@ -156,3 +156,10 @@ export const chip = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.palette.state.hover } },
 });
+
+/**
+ * One line cut with an ellipsis at the end of its own text: `dir="auto"` on the element takes the text's direction
+ * (a Latin name on an Arabic page is cut at its end, not its start) and `match-parent` keeps it aligned as its
+ * neighbours are.
+ */
+export const truncated = style({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'match-parent' });

@@ -124,6 +124,15 @@ export function Card({ title, level = 2, meta, padding = 'md', label, children }
   );
 }
 
+/** A name or value on one line, cut at the end of its own text, whole on hover (see `truncated` for why dir="auto"). */
+export function Truncated({ text }: { text: string }) {
+  return (
+    <span className={l.truncated} dir="auto" title={text}>
+      {text}
+    </span>
+  );
+}
+
 /** Secondary text (a caption, a count, a time). */
 export function Muted({ children, small, as: Tag = 'span' }: { children: ReactNode; small?: boolean; as?: 'span' | 'p' }) {
   return <Tag className={[l.muted, small ? l.small : '', Tag === 'p' ? l.text : ''].join(' ')}>{children}</Tag>;
