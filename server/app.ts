@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { authenticateRoutes, PUBLIC, type AppDeps } from './context';
 import { AppError } from './errors';
@@ -31,12 +31,19 @@ import { idempotency } from './idempotency';
 import type { ServerErrorCode } from '../src/api/contract/errors';
 import { securityHeaders } from './security-headers';
 
+/** An error answer's body (the contract's ErrorBody), with one of the contract's codes. */
+const errorAnswer = (code: ServerErrorCode, message: string, details?: unknown) => ({ message, code, ...(details ? { details } : {}) });
+
 /** Options of the Fastify instance the app plugin is registered on (server.ts and the tests use the same). */
 export const serverOptions = {
   bodyLimit: 1024 * 1024,
   // Host names in paths (white-label settings) may be 253 characters; the default limit is 100.
   routerOptions: { maxParamLength: 300 },
-} as const;
+  // What the router refuses before any route (a path parameter over the limit, a malformed URL) answers with the
+  // contract's body and code too, not Fastify's own code.
+  frameworkErrors: (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(err.statusCode ?? 400).send(errorAnswer('bad_request', err.message)),
+};
 
 /**
  * The database refused a write because of a concurrent one: a unique or primary key taken meanwhile (PostgreSQL's
@@ -46,8 +53,6 @@ export const serverOptions = {
 const CONFLICTS = new Set(['23505', '40P01', '40001', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 const isConflict = (err: { code?: unknown }) => typeof err.code === 'string' && CONFLICTS.has(err.code);
 
-/** An error answer's body (the contract's ErrorBody), with one of the contract's codes. */
-const errorAnswer = (code: ServerErrorCode, message: string, details?: unknown) => ({ message, code, ...(details ? { details } : {}) });
 
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
