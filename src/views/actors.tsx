@@ -28,7 +28,7 @@ export interface Actors {
   /** The live stream: pages hear its messages through live-watch.ts. */
   stream: ActorRefFrom<typeof streamMachine>;
   alertBadge: ActorRefFrom<typeof alertBadgeMachine>;
-  /** The user's export jobs (SPEC §4). */
+  /** The user's export jobs: queued from the site dashboard, followed in the top bar's exports list. */
   exports: ActorRefFrom<typeof exportsMachine>;
 }
 

@@ -13,7 +13,7 @@ import type { SessionRole } from '../api/contract/common';
 import * as sh from './shell/shell.css';
 
 /**
- * Every page is loaded on demand (SPEC §2), with the rest of the English dictionary; the sign-in page makes do with
+ * Every page is loaded on demand (docs/decisions.md, start-up size), with the rest of the English dictionary; the sign-in page makes do with
  * the start-up's part (i18n/en-start.ts), so that the first page of a visit waits for nothing more.
  */
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, words: () => Promise<void> = loadEnglish) =>
@@ -95,7 +95,8 @@ function Protected({ children, allowed }: { children: ReactNode; allowed?: (role
   if (restoring) return <div className={sh.splash} role="status">{t('session.restoring')}</div>;
   // The whole location (path, query, hash) comes back after sign-in; wouter tracks no hash, the address bar has it.
   if (!signedIn) return <Redirect to={signInPath(`${location}${search ? `?${search}` : ''}${window.location.hash}`)} replace />;
-  // SPEC §2: the not-found page opens without the dashboard frame, also for a page the role may not see.
+  // The not-found page opens without the dashboard frame, also for a page the role may not see: it does not tell
+  // a role which pages exist beyond it.
   if (allowed && !allowed(role)) return <Bare><NotFoundView /></Bare>;
   return (
     <LoadBoundary>
