@@ -12,6 +12,7 @@ import { Callout } from './callout';
 import { IconButton } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { ChooseCompany } from './choose-company';
+import { Truncated } from './layout';
 import * as r from './resource-screen.css';
 
 /** What a resource's form fields are handed: the values, the messages to show, and the events to send. */
@@ -118,7 +119,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
           onClick={() => (editable(item) ? send({ type: 'form.edit', id: item.id }) : open?.action(item))}
           aria-label={editable(item) ? t('manage.edit', { name: name.text(item) }) : open?.label(item)}
         >
-          {name.text(item)}
+          <Truncated text={name.text(item)} />
         </button>
       ),
     },
