@@ -131,7 +131,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
             header: t('manage.actions'),
             width: actionsWidth ?? '7rem',
             cell: (item: Item) => (
-              <span className={r.rowActions}>
+              <span className={r.rowActions} data-row-actions="">
                 {rowActions?.(item)}
                 {editable(item) && (
                   <button type="button" className={`${c.dangerQuiet} ${c.size.sm}`} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>
