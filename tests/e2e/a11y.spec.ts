@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromOutbox, expectAccessible, sharedSignedInPage, signInAdmin, signInForm } from './helpers';
+import { codeFromOutbox, expectAccessible, sharedSignedInPage, signInAdmin, signInAs, signInForm } from './helpers';
 
 const PUBLIC: [string, string][] = [
   ['/Identity/Account/Login', 'Sign in'],
@@ -84,6 +84,46 @@ test.describe('signed-in pages and dialogs, as the admin', () => {
     });
   }
 });
+
+/** Every screen of the sidebar a manager sees, and the admin's own. */
+const MANAGER_SCREENS = ['/', '/site-dashboard', '/alert-events', '/reports', '/alerts', '/sites', '/hubs', '/nodes', '/feeds', '/signal-types',
+  '/node-tags', '/messages-manager', '/users', '/management', '/my-companies', '/my-profile'];
+const ADMIN_SCREENS = ['/admin-dashboard', '/plexus', '/companies'];
+
+/** The language and theme are stored preferences the app reads when it starts: set them, then load the page. */
+async function inLook(page: Page, look: { locale: 'en' | 'ar'; mode: 'light' | 'dark' }) {
+  await page.evaluate((l) => {
+    const p = JSON.parse(localStorage.getItem('preferences') ?? '{}') as object;
+    localStorage.setItem('preferences', JSON.stringify({ ...p, locale: l.locale, mode: l.mode }));
+  }, look);
+}
+
+/** Arabic (right to left, its own words and values isolated) and dark on every screen, not only English and light. */
+const LOOKS = [
+  { locale: 'ar', mode: 'light' },
+  { locale: 'en', mode: 'dark' },
+] as const;
+for (const [who, screens, signIn] of [
+  ['a manager', MANAGER_SCREENS, (page: Page) => signInAs(page, 'manager@sitewatch.test')],
+  ['the admin', ADMIN_SCREENS, (page: Page) => signInAdmin(page, page.request)],
+] as const) {
+  test.describe(`every screen of ${who} in Arabic and in dark`, () => {
+    const shared = sharedSignedInPage(signIn);
+    for (const look of LOOKS) {
+      for (const path of screens) {
+        test(`${path} is accessible (${look.locale}, ${look.mode})`, async () => {
+          const page = shared();
+          await inLook(page, look);
+          await open(page, path);
+          await expect(page.locator('html')).toHaveAttribute('lang', look.locale);
+          await expect(page.locator('html')).toHaveAttribute('data-mode', look.mode);
+          await expect(page.locator('main [data-loading]')).toHaveCount(0);
+          await expectAccessible(page, `${path} (${look.locale}, ${look.mode})`);
+        });
+      }
+    }
+  });
+}
 
 test('the signed-out code path leaves no inaccessible notice', async ({ page }) => {
   await page.goto('/Identity/Account/Login');

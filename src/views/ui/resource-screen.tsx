@@ -12,6 +12,7 @@ import { Callout } from './callout';
 import { IconButton } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { ChooseCompany } from './choose-company';
+import { Truncated } from './layout';
 import * as r from './resource-screen.css';
 
 /** What a resource's form fields are handed: the values, the messages to show, and the events to send. */
@@ -118,7 +119,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
           onClick={() => (editable(item) ? send({ type: 'form.edit', id: item.id }) : open?.action(item))}
           aria-label={editable(item) ? t('manage.edit', { name: name.text(item) }) : open?.label(item)}
         >
-          {name.text(item)}
+          <Truncated text={name.text(item)} />
         </button>
       ),
     },
@@ -130,7 +131,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
             header: t('manage.actions'),
             width: actionsWidth ?? '7rem',
             cell: (item: Item) => (
-              <span className={r.rowActions}>
+              <span className={r.rowActions} data-row-actions="">
                 {rowActions?.(item)}
                 {editable(item) && (
                   <button type="button" className={`${c.dangerQuiet} ${c.size.sm}`} tabIndex={-1} onClick={() => send({ type: 'delete.ask', id: item.id })} aria-label={t('manage.delete', { name: name.text(item) })}>

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createColumnHelper, FlexRender, tableFeatures, useTable, type HeaderGroup, type RowData } from '@tanstack/react-table';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useElementWidth } from './use-width';
@@ -69,7 +69,11 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
     [helper, columns, sort, onSort, sortLabel],
   );
   const table = useTable({ features, columns: defs, data: rows, getRowId: (r) => rowId(r) });
-  const template = useMemo(() => columns.map((c) => c.width ?? '1fr').join(' '), [columns]);
+  const actionsPx = useActionsWidth(frame, columns, narrow);
+  const template = useMemo(
+    () => columns.map((c) => (c.id === 'actions' && actionsPx !== null && !narrow ? `max(${c.width ?? '1fr'}, ${actionsPx}px)` : (c.width ?? '1fr'))).join(' '),
+    [columns, actionsPx, narrow],
+  );
   return (
     <div ref={frame} role="table" aria-label={label} aria-rowcount={rows.length + 1} className={v.table}>
       <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} titles={columns.map((c) => c.header)} />
@@ -84,6 +88,47 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
       )}
     </div>
   );
+}
+
+/**
+ * The width the rows' actions need, measured after they are drawn: their labels' length depends on the language
+ * (Arabic's are longer than the width a screen gives in rem), and a cell too narrow would scroll, which the keyboard
+ * cannot reach. Every row's track must be the same, so the widest drawn actions set it; it only grows while the
+ * columns stay the same (no flicker as rows scroll), and starts again when they change (another language).
+ */
+function useActionsWidth<T>(frame: RefObject<HTMLDivElement | null>, columns: Column<T>[], narrow: boolean): number | null {
+  // The columns as text: screens rebuild their column objects, the headers change with the language.
+  const key = columns.map((c) => `${c.id}:${c.width ?? ''}:${c.header}`).join('|');
+  const hasActions = columns.some((c) => c.id === 'actions');
+  const [fit, setFit] = useState<{ key: string; px: number } | null>(null);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || narrow || !hasActions || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      let px = 0;
+      for (const a of el.querySelectorAll<HTMLElement>('[data-row-actions]')) {
+        const style = a.parentElement ? getComputedStyle(a.parentElement) : null;
+        const pad = style ? parseFloat(style.paddingInlineStart) + parseFloat(style.paddingInlineEnd) : 0;
+        px = Math.max(px, Math.ceil(a.scrollWidth + pad) + 1);
+      }
+      if (px > 0) setFit((f) => (f?.key !== key || px > f.px ? { key, px } : f));
+    };
+    // Rows arrive and scroll in (the windowed body renders on its own), and a button widens when the page's font
+    // arrives after the fallback drew it (Arabic's come late): each is measured as it comes.
+    const sized = new ResizeObserver(measure);
+    const watch = () => {
+      for (const button of el.querySelectorAll('[data-row-actions] > *')) sized.observe(button);
+      measure();
+    };
+    const rows = new MutationObserver(watch);
+    rows.observe(el, { childList: true, subtree: true });
+    watch();
+    return () => {
+      rows.disconnect();
+      sized.disconnect();
+    };
+  }, [frame, key, narrow, hasActions]);
+  return fit && fit.key === key ? fit.px : null;
 }
 
 type AriaSort = 'ascending' | 'descending' | undefined;
