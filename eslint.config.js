@@ -20,11 +20,17 @@ const viewPatterns = [
   },
 ];
 const otherScreen = "A screen never imports another screen's files: move the shared piece into src/views/ui and use it from both.";
+// Shared by screens: the kit (ui/), the theme, and the list-and-form pattern that binds its machine to the kit.
 const screenPatterns = [
   ...viewPatterns,
-  { regex: '^\\.\\./(?!ui/|theme/|\\.\\./)[^/]+/', message: otherScreen },
+  { regex: '^\\.\\./(?!ui/|theme/|list-and-form/|\\.\\./)[^/]+/', message: otherScreen },
   // The same reached the long way round (../../views/alerts/…).
-  { regex: '^(\\.\\./)+views/(?!ui/|theme/)[^/]+/', message: otherScreen },
+  { regex: '^(\\.\\./)+views/(?!ui/|theme/|list-and-form/)[^/]+/', message: otherScreen },
+];
+const kitPatterns = [
+  ...screenPatterns,
+  { regex: '(^|/)machines/(?!form$|commands$)', message: 'The kit (src/views/ui) knows no machine: a screen, or src/views/list-and-form for the list pattern, binds a machine to it.' },
+  { regex: '^\\.\\./list-and-form/', message: 'The kit (src/views/ui) knows no machine: a screen, or src/views/list-and-form for the list pattern, binds a machine to it.' },
 ];
 const machinePatterns = [
   ...clientPatterns,
@@ -64,7 +70,8 @@ export default tseslint.config(
   },
   { files: ['src/views/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(viewPatterns) } },
   // Each folder under src/views is one screen (ui/ and theme/ are the shared kit); files directly in src/views compose them.
-  { files: ['src/views/*/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(screenPatterns) } },
+  { files: ['src/views/*/**/*.{ts,tsx}'], ignores: ['src/views/ui/**'], rules: { 'no-restricted-imports': restrict(screenPatterns) } },
+  { files: ['src/views/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(kitPatterns) } },
   {
     files: ['src/machines/**/*.ts', 'src/template-demos/**/*.machine.ts'],
     rules: { 'no-restricted-imports': restrict(machinePatterns) },
@@ -106,6 +113,26 @@ export default tseslint.config(
         {
           selector: "MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|with|executeQuery)$/]",
           message: 'Routes hold no SQL: call a function of server/db/<table>.repository.ts (or a service that does).',
+        },
+      ],
+    },
+  },
+  {
+    // Services keep the business rules and their transactions; the statements inside are a repository's.
+    files: [
+      'server/alerts/notifications.ts', 'server/reports/fridge-reports.ts', 'server/exports/export-jobs.ts',
+      'server/exports/export-schedules.ts', 'server/resources/export-schedules.ts',
+    ],
+    rules: {
+      'no-restricted-imports': restrict([
+        ...serverPatterns,
+        { group: ['kysely'], message: 'Services hold no SQL: call a function of server/db/<table>.repository.ts (a transaction stays here).' },
+      ]),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|with|executeQuery)$/]",
+          message: 'Services hold no SQL: call a function of server/db/<table>.repository.ts (a transaction stays here).',
         },
       ],
     },

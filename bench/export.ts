@@ -13,7 +13,7 @@ import type { ReadingsRequest } from '../src/api/contract/monitoring';
 import PDFDocument from 'pdfkit';
 
 /**
- * Issue 14's export measures. `export`: 1,000,000 rows (50 feeds × 20,000 quarter-hour buckets, avg/min/max) through
+ * The export measures. `export`: 1,000,000 rows (50 feeds × 20,000 quarter-hour buckets, avg/min/max) through
  * writeExport to a file, against writing as many CSV lines of the same width with a plain stream in the same process;
  * goal ≤ 15 s and peak RSS growth ≤ 100 MB. `report-pdf`: a month's fridge report (computed from a month of minute
  * readings) as PDF, median of 5, goal ≤ 1 s.
@@ -169,7 +169,7 @@ async function reportPdfBench(): Promise<{ line: string; ok: boolean }> {
 
 const marked = (r: { line: string; ok: boolean }) => `${r.line}${r.ok ? '' : '  ← goal missed'}`;
 
-/** Both measures of issue 14 under one name, one line each. */
+/** Both export measures under one name, one line each. */
 export async function exportBench(): Promise<{ line: string; ok: boolean }> {
   const csv = await csvBench();
   const pdf = await reportPdfBench();

@@ -7,7 +7,7 @@ import { median, tempDir } from './readings-world';
 
 /**
  * Ingest on a SQLite file, in batches like the seed's, three ways alternated into the same growing tables:
- * - rules: storeReadings for feeds of a company with 10,000 enabled alert rules (issue 13): most watch the company's
+ * - rules: storeReadings for feeds of a company with 10,000 enabled alert rules: most watch the company's
  *   other 10,000 feeds (by feed, by node, by site and signal type); some watch the ingested feeds, a few of them
  *   tripping so that events open, peak and end during the run. The goal is on this leg.
  * - bare: storeReadings for the same shape of feeds in a company without rules; rules must keep ≥ 0.7 of it.

@@ -10,7 +10,7 @@ import { startChild, stopChild, throwawayPostgres, type ChildServer, type Throwa
 import { THINK_MS, clientAgent, percentile, runLoad, send, type IngestResult, type LoadHub, type LoadUser, type Recorder } from './load-traffic';
 
 /**
- * Issue 15 §3: mixed traffic of USERS signed-in users (dashboard, a site dashboard with a week of readings, the alert
+ * Mixed traffic of USERS signed-in users (dashboard, a site dashboard with a week of readings, the alert
  * list, palette searches) with hubs posting INGEST_RATE readings/s, for SECONDS, against the real server in a child
  * process: on SQLite, then on two instances sharing one PostgreSQL database (users and hubs spread over both). The
  * load generator is this process. Baseline: a bare Fastify `GET /hello` in a process of its own, driven by the same

@@ -4,7 +4,7 @@ import { DEFAULT_WORLD } from '../server/seed/catalogue';
 import { STEP_MS } from '../server/seed/patterns';
 
 /**
- * Issue 15 §5: ten times the demo world's sites on PostgreSQL against the demo world itself, both with 7 days of raw
+ * Ten times the demo world's sites on PostgreSQL against the demo world itself, both with 7 days of raw
  * history and 90 of rollups for every feed, built side by side on throwaway databases (BENCH_DATABASE_URL, else the
  * dev server on 55433). Timed on each: the readings route's site-week answer (the readings-week call: a week of a
  * site's temperature feeds, up to 50, at 15 minutes, average with the min..max band) and its fridge-year answer (the

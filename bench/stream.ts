@@ -12,7 +12,7 @@ import { benchCompany, tempDir } from './readings-world';
 import type { ControlMessage, DoneMessage, ReadyMessage } from './stream-clients';
 
 /**
- * Issue 13's live measure: the real server on a SQLite file, listening on loopback, with CLIENTS open `GET /api/stream`
+ * The live measure: the real server on a SQLite file, listening on loopback, with CLIENTS open `GET /api/stream`
  * connections held by a separate load-generator process (bench/stream-clients.ts). A hub posts a batch of FEEDS
  * readings to `POST /api/ingest` BATCHES_PER_S times a second for SECONDS; every reading's ts is the moment it was
  * posted, so each frame's arrival minus its ts is its ingest-to-delivery latency (store, commit, publish, fan-out,

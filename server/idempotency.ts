@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** DESIGN §6: keys are kept 7 days per user and acting company (and shadow). */
+/** docs/decisions.md, Idempotency-Key: keys are kept 7 days per user and acting company (and shadow). */
 export const IDEMPOTENCY_TTL_MS = 7 * 86_400_000;
 export const IDEMPOTENCY_KEY_MAX = 255;
 /**
@@ -194,7 +194,7 @@ const keyProblem = (message: string, code: string, limit: number) =>
   badRequest(`Idempotency-Key: ${message}`, [{ path: 'Idempotency-Key', message, code, limit }]);
 
 /**
- * DESIGN §6 Idempotency-Key on every signed-in write: registered on the API's scope right after the authentication
+ * Idempotency-Key on every signed-in write (docs/decisions.md, Idempotency-Key): registered on the API's scope right after the authentication
  * hook, so the key is claimed per authenticated user and acting company before the handler runs, and the answer is
  * kept in onSend.
  */

@@ -207,7 +207,7 @@ const OPS: Op[] = [
   },
 ];
 
-/** The five operations of a management resource (DESIGN §6), from the resource's own schemas. */
+/** The five operations of a management resource (docs/product.md, Management), from the resource's own schemas. */
 function resourceOps(r: AnyResource): Op[] {
   const base = `/api/${r.path}`;
   const shape: Record<string, { description?: string }> = (r.listQuery as unknown as { shape?: Record<string, { description?: string }> }).shape ?? {};
@@ -252,7 +252,7 @@ function securityOf(op: Op): Record<string, string[]>[] {
   ];
 }
 
-/** Signed-in writes take Idempotency-Key (DESIGN §6); those answering a secret ignore it. */
+/** Signed-in writes take Idempotency-Key (docs/decisions.md, Idempotency-Key); those answering a secret ignore it. */
 const idempotent = (op: Op) => op.auth === true && acceptsIdempotencyKey(op.method, op.path.replace(/\{(\w+)\}/g, ':$1'));
 // DELETE takes the header too, but its documented parameters stay the path's alone for now.
 const listsKeyHeader = (op: Op) => idempotent(op) && op.method !== 'delete';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The Content-Security-Policy of every answer (issue 15 finding 2). The session's tokens live in the browser's
+ * The Content-Security-Policy of every answer. The session's tokens live in the browser's
  * storage, so keeping foreign script out is their defence: scripts come from this origin only, never inline. Styles
  * may be inline (React's style attributes, the chart library's); images may come from any https host, because a
- * white-label logo is any https URL an admin gives. The template demos reach the hosts DESIGN §6 names: GitHub and
+ * white-label logo is any https URL an admin gives. The template demos reach the hosts named in docs/product.md, Template demos: GitHub and
  * YouTube searches from the browser, Google Maps and the OpenStreetMap tiles.
  */
 export const CONTENT_SECURITY_POLICY = [

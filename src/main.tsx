@@ -81,7 +81,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// SPEC §7: the app-offline event, when the service-worker check finds no network, becomes the offline warning. The
+// docs/product.md, Loading and offline: the app-offline event, when the service-worker check finds no network, becomes the offline warning. The
 // check waits for the page's load, so its module is not part of the start-up either.
 window.addEventListener(
   'load',

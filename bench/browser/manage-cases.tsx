@@ -6,7 +6,7 @@ import type { ListAnswer } from '../../src/api/contract/list';
 import type { NodeItem } from '../../src/api/contract/nodes';
 import { formatDate } from '../../src/i18n';
 import { nodesMachine, type NodeValues } from '../../src/machines/nodes.machine';
-import { ResourceScreen } from '../../src/views/ui/resource-screen';
+import { ResourceScreen } from '../../src/views/list-and-form/resource-screen';
 import type { Column } from '../../src/views/ui/virtual-table';
 import { MANAGE_NODES, nodeItem } from './manage-data';
 import { paintedAfter, stage } from './frames';
@@ -173,13 +173,10 @@ export async function manageMount(): Promise<number> {
   createRoot(el).render(
     <ResourceScreen<NodeItem, NodeValues>
       actor={a}
-      title="Nodes"
-      tableLabel="Nodes"
+      labels={{ title: 'Nodes', table: 'Nodes', new: 'New node', form: () => 'Node' }}
       name={NAME}
       columns={COLUMNS}
       canWrite
-      newLabel="New node"
-      formTitle={() => 'Node'}
       form={() => null}
     />,
   );

@@ -3,7 +3,7 @@ import type { AlertEvent } from '../../src/api/contract/alerts';
 import { audit } from '../db/audit.repository';
 import { acknowledgeIfActive, eventView } from '../db/alert-events.repository';
 import { findAlertLink, spendAlertLink, type AlertLinkRow } from '../db/alert-links.repository';
-import { activeRoleOf } from '../db/users.repository';
+import { activeMembersAmong } from '../db/users.repository';
 import { mayAct } from '../auth/site-scope';
 import { alertMessage } from '../live/publish';
 import { mailLanguage, type MailLocale } from '../mail/language';
@@ -25,8 +25,8 @@ export interface LinkAnswer {
  * recipient's link offers nothing and changes nothing (docs/decisions.md, "Mailed links act only for an active member").
  */
 async function mayAcknowledge(deps: AppDeps, link: AlertLinkRow): Promise<boolean> {
-  const role = await activeRoleOf(deps.db, link.userId, link.companyId);
-  return role !== undefined && mayAct(role);
+  const [member] = await activeMembersAmong(deps.db, link.companyId, [link.userId]);
+  return member !== undefined && mayAct(member.role);
 }
 
 async function usableLink(deps: AppDeps, token: string | null): Promise<{ locale: MailLocale; link: AlertLinkRow | null; refusal: LinkState | null }> {

@@ -1,6 +1,6 @@
 import type { LocaleWords, MailLocale } from '../mail/language';
 
-/** A message template's words (DESIGN §6 placeholders); the seed gives every company these, one per language. */
+/** A message template's words (the placeholders of docs/product.md, Alerts); the seed gives every company these, one per language. */
 export interface TemplateWords {
   name: string;
   subject: string;

@@ -69,7 +69,7 @@ const rulesByScope = (db: Db, feedIds: readonly string[], scope: Scope) =>
 /**
  * The enabled rules that watch these feeds: by feed, by node, or by the feed's signal type across its site. One join
  * per scope kind, united: with the three kinds OR-ed in one join, SQLite walked every rule of the company for each
- * feed (10,000 rules cost ~200 ms per 100 feeds, issue 13's ingest bench), where each kind alone uses its index.
+ * feed (10,000 rules cost ~200 ms per 100 feeds, the ingest bench's rules case), where each kind alone uses its index.
  * UNION (not ALL) keeps a (rule, feed) pair once, as the OR did; the order makes PostgreSQL lock states in one order.
  */
 export async function rulesForFeeds(db: Db, feedIds: readonly string[]): Promise<RuleOnFeed[]> {

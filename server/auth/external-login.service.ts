@@ -18,7 +18,7 @@ const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 const HTTP_TIMEOUT_S = 10;
 /** Only what we use: the verified email identifies the account. */
 const SCOPE = 'openid email';
-/** The SPA route the identity provider sends the browser back to (SPEC §2). */
+/** The SPA route the identity provider sends the browser back to (docs/product.md, Screens and routes). */
 export const CALLBACK_PATH = '/auth0loginCallback';
 
 const NAMES: Record<ExternalProviderId, string> = { facebook: 'Facebook', google: 'Google', auth0: 'Auth0' };

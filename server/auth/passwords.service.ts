@@ -22,7 +22,7 @@ import { SHORT_SESSION_S, type SessionService } from './sessions.service';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 
-/** A used, expired or unknown reset token: a 400 naming the `token` field (DESIGN §6), worded for the person. */
+/** A used, expired or unknown reset token: a 400 naming the `token` field (docs/product.md, Sessions), worded for the person. */
 const invalidResetToken = () =>
   new AppError(400, 'invalid_token', 'This reset link is not valid or has expired. Ask for a new one.', [
     { path: 'token', message: 'is not valid or has expired', code: 'invalid_token' },
@@ -66,7 +66,7 @@ export class PasswordService {
     const user = await findUserById(this.db, claims.sub);
     if (!user) throw unauthorized();
     // A stolen access token must not become a way to guess the password: wrong current passwords count as failed
-    // sign-ins do (issue 15 finding 5), and checks still running count too, so guesses sent at once cannot all pass.
+    // sign-ins do, and checks still running count too, so guesses sent at once cannot all pass.
     const acctKey = `password:acct:${user.id}`;
     const ahead = this.changesInFlight.get(acctKey) ?? 0;
     this.changesInFlight.set(acctKey, ahead + 1);
@@ -97,7 +97,7 @@ export class PasswordService {
     await this.d.limiter.record(emailKey);
     const overEmail = (await this.d.limiter.exceeded(emailKey, LIMITS.forgotPerEmail + 1)).exceeded;
     const user = await findUserByEmail(this.db, email);
-    // The answer waits for the same work whether or not the account exists (issue 15 finding 7): the token is stored
+    // The answer waits for the same work whether or not the account exists: the token is stored
     // and mailed after it, so neither its time nor its failure tells anyone that the address has an account.
     if (user && !overEmail && !user.disabled) {
       setImmediate(() => {
@@ -129,7 +129,7 @@ export class PasswordService {
 
   /**
    * Mails a new member of a company their invitation (the users resource, once the membership is committed); the
-   * membership grants nothing until the person accepts it from this mail (issue 26 items 2–3). An account whose password
+   * membership grants nothing until the person accepts it from this mail. An account whose password
    * can be trusted (it has one, and its address was confirmed) gets an accept link. Any other — a new account, or one
    * whose sign-up nobody confirmed, whose password may be a stranger's — gets a set-password link: the invitee chooses
    * their own, which confirms the address, accepts this invitation and ends every earlier password and session.

@@ -5,7 +5,7 @@ import { now as clockNow } from '../clock';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 
-/** Limits per rolling 15 minutes (DESIGN §6). */
+/** Limits per rolling 15 minutes (docs/product.md, Sessions). */
 export const LIMITS = {
   loginFailuresPerAccount: 10,
   loginPerAddress: 100,
@@ -43,7 +43,7 @@ export class RateLimiter {
     await this.check(key, limit + 1);
   }
 
-  /** Throws the 429 of DESIGN §6 when over the limit. */
+  /** Throws the 429 of docs/product.md, Sessions when over the limit. */
   async check(key: string, limit: number): Promise<void> {
     const r = await this.exceeded(key, limit);
     if (r.exceeded) throw tooMany(r.retryAfter);

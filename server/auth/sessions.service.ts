@@ -140,7 +140,7 @@ export class SessionService {
     if (!user || user.disabled) throw unauthorized('Your session has ended. Please sign in again.', 'session_revoked');
     const actor = family.actorUserId ? await findUserById(this.db, family.actorUserId) : undefined;
     // A shadow session lives on the acting admin's rights: an admin disabled or no longer an admin ends it at the
-    // next refresh (issue 15 finding 7), as the shadowed user's own disabling does.
+    // next refresh, as the shadowed user's own disabling does.
     if (family.actorUserId && (!actor || actor.disabled || actor.platformRole !== 'admin')) {
       await revokeFamily(this.db, family.id, 'actor-revoked', now);
       throw unauthorized('Your session has ended. Please sign in again.', 'session_revoked');

@@ -162,7 +162,7 @@ export class SignInService {
     await this.d.limiter.hit(ipKey, LIMITS.codePerAddress);
     const c = await this.challenge(input.mfaToken);
     const now = this.d.now();
-    // DESIGN §6: a challenge dies after 5 wrong codes. A new code does not bring the tries back, or guessing would
+    // docs/product.md, Sessions: a challenge dies after 5 wrong codes. A new code does not bring the tries back, or guessing would
     // go on without end, five at a time.
     if (c.attempts >= OTP_MAX_WRONG) throw new AppError(429, 'too_many_attempts', 'Too many wrong codes. Sign in again.');
     const ends = c.createdAt + OTP_CHALLENGE_MAX_MS;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import type { AccessClaims } from './tokens';
 import type { SitePermission } from '../../src/api/contract/monitoring';
+import { mayAct, mayManage } from '../../src/api/contract/roles';
 import { findSite, type SiteRow } from '../db/sites.repository';
 import { findMembership } from '../db/users.repository';
 import { findCompany } from '../db/companies.repository';
@@ -20,12 +21,11 @@ export async function visibleSite(db: Db, claims: AccessClaims, siteId: string):
   return { site, role };
 }
 
-/** Acting on what the company sees (alert events, reports, exports) is the work of users, managers and admins; viewers look (DESIGN §2). */
-export const mayAct = (role: Role) => role !== 'viewer';
+export { mayAct };
 
-/** What a role may do on a site it can see (DESIGN §2): everyone views, viewers only view, managers and admins manage. */
+/** What a role may do on a site it can see (docs/product.md, Roles): everyone views, viewers only view, managers and admins manage. */
 export function sitePermission(role: Role): SitePermission {
-  return { role, view: true, export: mayAct(role), manage: role === 'admin' || role === 'manager' };
+  return { role, view: true, export: mayAct(role), manage: mayManage(role) };
 }
 
 /**

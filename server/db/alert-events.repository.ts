@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from './database';
-import type { AlertEventRow } from './alerts.schema';
+import type { AlertEventRow, AlertEventsTable } from './alerts.schema';
 import type { AlertEvent, AlertEventListQuery } from '../../src/api/contract/alerts';
 
 const iso = (ms: number | string | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
-/** Events as the API answers them (DESIGN §6 "Alert events"), with their rule's name, comments and history. */
+/** Events as the API answers them (docs/product.md, Alerts), with their rule's name, comments and history. */
 export async function eventViews(db: Db, rows: (AlertEventRow & { ruleName: string })[]): Promise<AlertEvent[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -18,7 +18,7 @@ export async function eventViews(db: Db, rows: (AlertEventRow & { ruleName: stri
     .orderBy('h.at')
     .orderBy('h.id')
     .execute();
-  // The peak's unit is the feed's signal type's (additive to DESIGN §6): one look-up for the whole page.
+  // The peak's unit is the feed's signal type's (additive to the contract of docs/product.md, Alerts): one look-up for the whole page.
   const feedIds = [...new Set(rows.flatMap((r) => (r.feedId ? [r.feedId] : [])))];
   const units = feedIds.length
     ? await db.selectFrom('feeds').innerJoin('signalTypes', 'signalTypes.id', 'feeds.signalTypeId').select(['feeds.id', 'signalTypes.unit']).where('feeds.id', 'in', feedIds).execute()
@@ -40,7 +40,7 @@ export async function eventViews(db: Db, rows: (AlertEventRow & { ruleName: stri
 
 const withRule = (db: Db) => db.selectFrom('alertEvents').innerJoin('alertRules', 'alertRules.id', 'alertEvents.ruleId').selectAll('alertEvents').select('alertRules.name as ruleName');
 
-/** The company's events, newest first, filtered as SPEC §7's list call asks; `total` counts every match. */
+/** The company's events, newest first, filtered as the list call of docs/product.md, Alerts asks; `total` counts every match. */
 export async function listEvents(db: Db, companyId: string, q: AlertEventListQuery): Promise<{ data: AlertEvent[]; total: number }> {
   let base = db.selectFrom('alertEvents').where('alertEvents.companyId', '=', companyId);
   if (q.state) base = base.where('alertEvents.state', '=', q.state);
@@ -107,4 +107,32 @@ export async function markResolved(trx: Db, eventId: string): Promise<void> {
 /** Assigns an event to a member, or to nobody. */
 export async function setAssignee(trx: Db, eventId: string, assigneeId: string | null): Promise<void> {
   await trx.updateTable('alertEvents').set({ assigneeId }).where('id', '=', eventId).execute();
+}
+
+export async function insertEvent(trx: Db, row: Insertable<AlertEventsTable>): Promise<void> {
+  await trx.insertInto('alertEvents').values(row).execute();
+}
+
+/** Events still active, open and not muted whose rule escalates, with whom and after how long. */
+export const eventsToEscalate = (db: Db) =>
+  db
+    .selectFrom('alertEvents as e')
+    .innerJoin('alertRules as r', 'r.id', 'e.ruleId')
+    .select(['e.id', 'e.companyId', 'e.siteId', 'e.openedAt', 'e.escalationSteps', 'e.muted', 'r.escalateTo', 'r.escalateAfterMinutes'])
+    .where('e.state', '=', 'active')
+    .where('e.endedAt', 'is', null)
+    .where('e.muted', '=', 0)
+    .where('r.escalateAfterMinutes', 'is not', null)
+    .execute();
+
+/** Moves an event to escalation step `step` if it is still active and below it: false when someone got there first. */
+export async function advanceEscalation(trx: Db, eventId: string, step: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('alertEvents')
+    .set({ escalationSteps: step })
+    .where('id', '=', eventId)
+    .where('state', '=', 'active')
+    .where('escalationSteps', '<', step)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

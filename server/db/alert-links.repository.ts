@@ -1,15 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Db } from './database';
+import type { AlertEventRow, AlertLinksTable } from './alerts.schema';
+import type { User } from './schema';
 
 /** A mailed acknowledge link, with what its page needs: the recipient's language and the event's company. */
-export interface AlertLinkRow {
-  tokenHash: string;
-  eventId: string;
-  userId: string;
-  expiresAt: number | string;
-  usedAt: number | string | null;
-  locale: string | null;
-  companyId: string;
-}
+export type AlertLinkRow = Selectable<AlertLinksTable> & Pick<User, 'locale'> & Pick<AlertEventRow, 'companyId'>;
 
 /** Keeps a mailed link by its token's hash (never the token): the link acts for `userId` on one event until `expiresAt`. */
 export const saveAlertLink = (db: Db, link: { tokenHash: string; eventId: string; userId: string; expiresAt: number }) =>

@@ -148,3 +148,23 @@ export async function eventsOfRule(db: Db, ruleId: string): Promise<{ count: num
   const row = await db.selectFrom('alertEvents').select(sql<number>`count(*)`.as('n')).where('ruleId', '=', ruleId).executeTakeFirst();
   return { count: Number(row?.n ?? 0), names: [] };
 }
+
+/** Each enabled `no_data` rule with each feed of the company it watches, and that pair's state if it has one. */
+export const noDataRuleFeeds = (db: Db) =>
+  db
+    .selectFrom('alertRules as r')
+    .innerJoin('feeds as f', (join) =>
+      join.on((eb) => eb.or([eb('f.id', '=', eb.ref('r.scopeFeedId')), eb('f.nodeId', '=', eb.ref('r.scopeNodeId')), eb('f.signalTypeId', '=', eb.ref('r.scopeSignalTypeId'))])),
+    )
+    .innerJoin('nodes as n', 'n.id', 'f.nodeId')
+    .innerJoin('sites as s', 's.id', 'n.siteId')
+    .leftJoin('alertStates as st', (join) => join.onRef('st.ruleId', '=', 'r.id').onRef('st.subjectId', '=', 'f.id'))
+    .select([
+      'r.id as ruleId', 'r.companyId', 'r.forMinutes', 'r.severity', 'r.recipients', 'r.mutedUntil', 'r.createdAt', 'f.id as feedId', 'n.id as nodeId',
+      'n.siteId', 's.mutedUntil as siteMutedUntil', 'st.phase', 'st.lastTs', 'st.watchedSince', 'st.eventId',
+    ])
+    .where('r.condition', '=', 'no_data')
+    .where('r.enabled', '=', 1)
+    .whereRef('f.companyId', '=', 'r.companyId')
+    .where((eb) => eb.or([eb('r.scopeSiteId', 'is', null), eb('n.siteId', '=', eb.ref('r.scopeSiteId'))]))
+    .execute();

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-/** The alert tables of migration 0011 (issue 13); Database in schema.ts includes them. */
+/** The alert tables of migration 0011; Database in schema.ts includes them. */
 export interface MessageTemplatesTable {
   id: string;
   companyId: string;

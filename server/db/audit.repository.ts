@@ -24,7 +24,7 @@ export interface AuditWhat {
 const isClaims = (who: AuditWho): who is AccessClaims => 'fam' in who;
 
 /**
- * The one way anything is audited (DESIGN §2: shadow start and exit, and every write made while shadowing, with both
+ * The one way anything is audited (docs/product.md, Roles: shadow start and exit, and every write made while shadowing, with both
  * identities). The actor is the person at the keyboard (the admin, while shadowing); the subject is the identity a
  * user shadow acts as, else the user the action is about; `shadow` marks entries made in a shadow session.
  */

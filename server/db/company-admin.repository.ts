@@ -47,7 +47,7 @@ const toApi = (r: CountedRow): Company => ({
   id: r.id, name: r.name, customerType: r.customerType, timezone: r.timezone, siteCount: Number(r.siteCount ?? 0), userCount: Number(r.userCount ?? 0),
 });
 
-/** `GET /api/companies` (DESIGN §6): one page of the companies the reader sees, filtered by name, and the count of all. */
+/** `GET /api/companies` (docs/product.md, Management): one page of the companies the reader sees, filtered by name, and the count of all. */
 export async function listCompanies(db: Db, reader: CompanyReader, params: CompanyListQuery): Promise<ListAnswer<Company>> {
   let q = withCounts(db, reader);
   if (params.q) q = q.where(matchesAll([sql.ref('companies.name')], params.q));

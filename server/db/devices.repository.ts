@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database';
+import type { HubsTable, NodesTable } from './schema';
 import type { FeedInfo, HubInfo, NodeInfo } from '../../src/api/contract/monitoring';
 import { effMaxSql, effMinSql, onlineSql, signalRankSql } from './sites.repository';
 
@@ -14,16 +15,12 @@ const where = (alias: 'n' | 'h', scope: DeviceScope): RawBuilder<unknown> =>
     ? sql`${sql.ref(`${alias}.company_id`)} = ${scope.companyId}`
     : sql`${sql.ref(`${alias}.company_id`)} = ${scope.companyId} AND ${sql.ref(`${alias}.site_id`)} = ${scope.siteId}`;
 
-interface HubRow {
-  id: string;
-  siteId: string;
-  name: string;
-  serial: string;
-  firmware: string;
+/** Raw SQL: times, flags and counts may arrive as strings (PostgreSQL int8 and aggregates). */
+type HubRow = Pick<Selectable<HubsTable>, 'id' | 'siteId' | 'name' | 'serial' | 'firmware'> & {
   lastSeenAt: number | string | null;
   online: number | string;
   nodeCount: number | string;
-}
+};
 
 /** Hubs with their status and node count, by name. */
 export async function hubsIn(db: Db, scope: DeviceScope, now: number): Promise<HubInfo[]> {
@@ -42,18 +39,10 @@ export async function hubsIn(db: Db, scope: DeviceScope, now: number): Promise<H
 
 export type NodeCore = Omit<NodeInfo, 'feeds' | 'tags'>;
 
-interface NodeRow {
-  id: string;
-  name: string;
-  hubId: string;
-  siteId: string;
-  serial: string;
-  deviceType: string;
-  batteryPct: number | null;
-  signalDbm: number | null;
+type NodeRow = Pick<Selectable<NodesTable>, 'id' | 'name' | 'hubId' | 'siteId' | 'serial' | 'deviceType' | 'batteryPct' | 'signalDbm'> & {
   lastSeenAt: number | string | null;
   online: number | string;
-}
+};
 
 /** Nodes with their link health, by name. */
 export async function nodesIn(db: Db, scope: DeviceScope, now: number): Promise<NodeCore[]> {

@@ -1,4 +1,4 @@
-/** The export schedule table of migration 0021 (issue 14); Database in schema.ts includes it. */
+/** The export schedule table of migration 0021; Database in schema.ts includes it. */
 export interface ExportSchedulesTable {
   id: string;
   companyId: string;

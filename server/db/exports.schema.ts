@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** The export tables of migration 0016 (issue 14); Database in schema.ts includes them. */
+/** The export tables of migration 0016; Database in schema.ts includes them. */
 export interface ExportJobsTable {
   id: string;
   companyId: string;

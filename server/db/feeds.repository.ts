@@ -101,3 +101,13 @@ export async function deleteFeed(db: Db, id: string): Promise<void> {
   await db.deleteFrom('readings').where('feedId', '=', id).execute();
   await db.deleteFrom('feeds').where('id', '=', id).execute();
 }
+
+/** The time of the feed's newest stored reading; undefined when it has none. */
+export async function latestTsOf(db: Db, feedId: string): Promise<number | undefined> {
+  const r = await db.selectFrom('feedLatest').select('ts').where('feedId', '=', feedId).executeTakeFirst();
+  return r?.ts;
+}
+
+/** The feed's raw readings from `from` (inclusive) to `to` (exclusive), oldest first. */
+export const readingsBetween = (db: Db, feedId: string, from: number, to: number) =>
+  db.selectFrom('readings').select(['ts', 'value']).where('feedId', '=', feedId).where('ts', '>=', from).where('ts', '<', to).orderBy('ts').execute();

@@ -1,4 +1,4 @@
-/** The table of migrations 0017 and 0026 (DESIGN §6 Idempotency-Key); Database in schema.ts includes it. */
+/** The table of migrations 0017 and 0026 (docs/decisions.md, Idempotency-Key); Database in schema.ts includes it. */
 export interface IdempotencyKeysTable {
   userId: string;
   /** The company the token acted for, '' for none: the same key for another company is another request. */

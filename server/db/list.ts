@@ -28,7 +28,7 @@ export interface SortColumn {
 }
 
 /**
- * One page of a filtered query and the count of all its rows: the list answer of DESIGN §6. The query must select
+ * One page of a filtered query and the count of all its rows: the list answer of docs/product.md, API conventions. The query must select
  * without GROUP BY (aggregates as subqueries), so the count is the same query with its selection replaced. Rows with
  * equal sort values keep a stable order by `tiebreak` (the id), so paging never repeats or skips a row. The page is
  * read first and the count only when the page does not already tell it.

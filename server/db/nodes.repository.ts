@@ -139,3 +139,7 @@ export async function feedsOfNode(db: Db, nodeId: string, sample = 3): Promise<{
 export async function deleteNode(db: Db, id: string): Promise<void> {
   await db.deleteFrom('nodes').where('id', '=', id).execute();
 }
+
+/** These nodes' names and their sites' names. */
+export const nodeAndSiteNames = (db: Db, ids: readonly string[]) =>
+  db.selectFrom('nodes as n').innerJoin('sites as s', 's.id', 'n.siteId').select(['n.id', 'n.name', 's.name as siteName']).where('n.id', 'in', ids).execute();

@@ -1,4 +1,4 @@
-/** The report tables of migration 0015 (issue 14); Database in schema.ts includes them. */
+/** The report tables of migration 0015; Database in schema.ts includes them. */
 export interface MedicationFridgeReportsTable {
   id: string;
   companyId: string;

@@ -160,7 +160,7 @@ export interface SitesTable {
   safeMax: number | null;
   /** A maintenance window: alert events opened before it ends are muted. */
   mutedUntil: ColumnType<number | null, number | null | undefined, number | null>;
-  /** The daily fridge checks, local `HH:MM` (issue 14). */
+  /** The daily fridge checks, local `HH:MM`. */
   checkAm: ColumnType<string, string | undefined, string>;
   checkPm: ColumnType<string, string | undefined, string>;
   createdAt: number;
@@ -289,7 +289,7 @@ export type RefreshFamily = Selectable<RefreshFamiliesTable>;
 export type WhiteLabelRow = Selectable<WhiteLabelSettingsTable>;
 export type OidcState = Selectable<OidcStatesTable>;
 
-/** Export schedules (migration 0021, issue 14): merged into Database here so the list above stays as it was. */
+/** Export schedules (migration 0021): merged into Database here so the list above stays as it was. */
 export interface Database {
   exportSchedules: ExportSchedulesTable;
 }

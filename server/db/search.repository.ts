@@ -63,7 +63,7 @@ export const nodeCandidates = (db: Db, companyId: string, t: Terms) => {
 };
 
 /**
- * Users to shadow (DESIGN §6): never a platform admin, the caller or a disabled account, which POST /api/shadow-user
+ * Users to shadow (docs/product.md, Sessions): never a platform admin, the caller or a disabled account, which POST /api/shadow-user
  * refuses; offering them would only lead to a refusal.
  */
 export const userCandidates = (db: Db, callerId: string, t: Terms) => {

@@ -59,7 +59,7 @@ export const findSignalType = (db: Db, companyId: string, id: string): Promise<S
     .executeTakeFirst();
 
 /**
- * A type whose key `key` would clash with for a type of `companyId` (DESIGN: keys are unique per company): a built-in
+ * A type whose key `key` would clash with for a type of `companyId` (keys are unique per company): a built-in
  * one or the company's own. For a built-in type (`companyId` null) every company's count too, since a built-in key
  * that a company also uses would leave that company two types of one key.
  */

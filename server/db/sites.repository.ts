@@ -6,7 +6,7 @@ import type { ListAnswer } from '../../src/api/contract/list';
 import type { LatestReading, SiteSummary } from '../../src/api/contract/monitoring';
 import type { SITE_SORTS as SITE_SORT_FIELDS, Site, SiteListQuery } from '../../src/api/contract/sites';
 
-/** The fridge range a site has when it sets none (DESIGN §3: 2–8 °C). */
+/** The fridge range a site has when it sets none (docs/product.md, Data model: 2–8 °C). */
 export const DEFAULT_SAFE_MIN = 2;
 export const DEFAULT_SAFE_MAX = 8;
 
@@ -18,7 +18,7 @@ const iso = (ms: number | string | null) => (ms === null ? null : new Date(Numbe
 // ---------- shared SQL fragments (aliases: n nodes, h hubs, f feeds, s sites, st signal_types, fl feed_latest) ----------
 
 /**
- * A device is online when seen within 3 reporting periods of its hub (DESIGN §3). Written as "seen + window ≥ now"
+ * A device is online when seen within 3 reporting periods of its hub (docs/product.md, Data model). Written as "seen + window ≥ now"
  * so PostgreSQL types the parameter as bigint from the column.
  */
 export const onlineSql = (alias: 'n' | 'h', now: number) =>
@@ -54,6 +54,9 @@ export type SiteChangeRow = Updateable<SitesTable>;
 
 export const findSite = (db: Db, id: string): Promise<SiteRow | undefined> => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** The site with this id; throws Kysely's NoResultError when there is none. */
+export const getSite = (db: Db, id: string): Promise<SiteRow> => db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
 /** The site with this id when it belongs to the company; unknown and foreign ids alike are undefined. */
 /** A company's sites by name (ids and names only): the tree's first level. */
 export const siteNamesOf = (db: Db, companyId: string): Promise<{ id: string; name: string }[]> =>
@@ -64,18 +67,9 @@ export const findCompanySite = (db: Db, companyId: string, id: string): Promise<
 
 export type SiteScope = { companyId: string; parentSiteId?: string; siteId?: string };
 
-interface SummaryRow {
-  id: string;
-  name: string;
-  parentSiteId: string | null;
+/** The site's own columns and, from raw SQL, its counts (PostgreSQL answers aggregates and int8 as strings). */
+type SummaryRow = Pick<SiteRow, 'id' | 'name' | 'parentSiteId' | 'timezone' | 'address' | 'coordinates' | 'latitude' | 'longitude' | 'safeMin' | 'safeMax'> & {
   parentName: string | null;
-  timezone: string;
-  address: string;
-  coordinates: string;
-  latitude: number | null;
-  longitude: number | null;
-  safeMin: number | null;
-  safeMax: number | null;
   subSiteCount: number | string;
   hubCount: number | string;
   hubsOnline: number | string;
@@ -83,7 +77,7 @@ interface SummaryRow {
   nodesOnline: number | string;
   outOfRangeFeeds: number | string;
   lastReadingAt: number | string | null;
-}
+};
 
 /**
  * Sites of one company with their health now, as one derived table `x` that lists and single sites filter, sort and
@@ -160,7 +154,7 @@ const SITE_SORTS: Record<(typeof SITE_SORT_FIELDS)[number], SortColumn> = {
   nodeCount: { ref: 'x.nodeCount' },
 };
 
-/** `GET /api/sites` (DESIGN §6): one page of the company's sites, filtered by name and parent, and the count of all. */
+/** `GET /api/sites` (docs/product.md, Management): one page of the company's sites, filtered by name and parent, and the count of all. */
 export async function listSites(db: Db, companyId: string, params: SiteListQuery, now: number): Promise<ListAnswer<Site>> {
   let q = summaries(db, companyId, now);
   if (params.q) q = q.where(matchesAll([sql.ref('x.name')], params.q));

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './database';
 import type { MembershipsTable, NewUser, User } from './schema';
 import { matchesAll, pageOf, type SortColumn } from './list';
@@ -69,16 +69,7 @@ const loginSort = sql<number>`coalesce(${sql.ref('users.lastLoginAt')}, 0)`.as('
 type UserSort = (typeof USER_SORTS)[number];
 
 /** A member of a company as the users resource reads it: the account and its membership there, disabled or not. */
-export interface MemberRow {
-  id: string;
-  email: string;
-  name: string;
-  role: MembershipsTable['role'];
-  disabled: number;
-  invitedAt: number | null;
-  invitedName: string | null;
-  lastLoginAt: number | null;
-}
+export type MemberRow = Pick<User, 'id' | 'email' | 'name' | 'lastLoginAt'> & Pick<Selectable<MembershipsTable>, 'role' | 'disabled' | 'invitedAt' | 'invitedName'>;
 
 const MEMBER_SORTS: Record<UserSort, SortColumn> = {
   name: { ref: 'users.name', text: true },
@@ -101,7 +92,7 @@ const memberRow = ({ loginSort: _, ...r }: MemberRow & { loginSort: number }): M
 
 /**
  * Until the person accepts, the company sees only what its manager typed: the account's own name and its sign-ins
- * (in any company) are not the company's to learn from an invitation (issue 26 item 3).
+ * (in any company) are not the company's to learn from an invitation.
  */
 export const memberView = (r: MemberRow): CompanyUser =>
   r.invitedAt != null
@@ -183,38 +174,45 @@ export const findInvitation = (db: Db, tokenHash: string) =>
     .executeTakeFirst();
 
 /**
- * The role the person may act with in the company right now: an enabled account and an enabled, accepted membership.
- * Mailed links and alert mails ask this when they act or are sent, not when they were made (issue 26 item 1).
+ * Of these people, the ones who may act for the company right now, with their role there: an enabled account and an
+ * enabled, accepted membership; in no particular order. The one "active member" question: mailed links ask it when they
+ * act, alert and export mails when they are sent, not when they were made, and an assignee must be one.
  */
-export async function activeRoleOf(db: Db, userId: string, companyId: string): Promise<MembershipsTable['role'] | undefined> {
-  const r = await db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.userId')
-    .select('memberships.role')
-    .where('memberships.userId', '=', userId)
-    .where('memberships.companyId', '=', companyId)
-    .where('memberships.disabled', '=', 0)
-    .where('memberships.invitedAt', 'is', null)
-    .where('users.disabled', '=', 0)
-    .executeTakeFirst();
-  return r?.role;
-}
-
-/** Of these people, the ones who are active members of the company now (as activeRoleOf), in no particular order. */
-export async function activeMembersAmong(db: Db, companyId: string, userIds: readonly string[]): Promise<string[]> {
+export async function activeMembersAmong(db: Db, companyId: string, userIds: readonly string[]): Promise<Pick<Selectable<MembershipsTable>, 'userId' | 'role'>[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.userId')
-    .select('memberships.userId')
+    .select(['memberships.userId', 'memberships.role'])
     .where('memberships.companyId', '=', companyId)
     .where('memberships.userId', 'in', [...new Set(userIds)])
     .where('memberships.disabled', '=', 0)
     .where('memberships.invitedAt', 'is', null)
     .where('users.disabled', '=', 0)
     .execute();
+}
+
+/**
+ * Of these people, the ones whose membership of the company is enabled, invitations not yet accepted included: whom a
+ * rule or an export schedule may name (they get mail once they accept, and only while activeMembersAmong has them).
+ */
+export async function enabledMembersAmong(db: Db, companyId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('memberships')
+    .select('userId')
+    .where('companyId', '=', companyId)
+    .where('disabled', '=', 0)
+    .where('userId', 'in', [...new Set(userIds)])
+    .execute();
   return rows.map((r) => r.userId);
 }
+
+/** The names of these users (the ids of accounts that exist). */
+export const namesOf = (db: Db, ids: readonly string[]) => db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+
+/** Where and in which language to mail these users. */
+export const mailAddressesOf = (db: Db, ids: readonly string[]) => db.selectFrom('users').select(['id', 'email', 'locale']).where('id', 'in', ids).execute();
 
 const PLATFORM_SORTS: Record<UserSort, SortColumn> = {
   name: { ref: 'users.name', text: true },

@@ -13,7 +13,7 @@ const BUCKET_PAGE = 2_000;
 /**
  * A value as String() writes it (the shortest text that reads back the same), but not through V8's number-to-string
  * cache: that cache keeps each recent result alive, so a million distinct values pass through the old generation and
- * the heap grew by about 60 MB before a full collection (bench export, issue 14). JSON writes finite numbers the same way.
+ * the heap grew by about 60 MB before a full collection (bench export). JSON writes finite numbers the same way.
  */
 const numText = (v: number | null | undefined): string => (v === null || v === undefined ? '' : Number.isFinite(v) ? JSON.stringify(v) : String(v));
 
@@ -31,7 +31,7 @@ export interface ExportFeed extends SeriesFeed {
   nodeName: string;
 }
 
-/** The CSV columns of a query: `site,node,feed,unit,time` then the mode's (DESIGN §6). */
+/** The CSV columns of a query: `site,node,feed,unit,time` then the mode's (docs/product.md, Exports). */
 export function exportColumns(q: Pick<ReadingsRequest, 'dataViewType' | 'aggregation'>): string[] {
   return ['site', 'node', 'feed', 'unit', 'time', ...arraysOf({ view: q.dataViewType, aggregation: q.aggregation })];
 }

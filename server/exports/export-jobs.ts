@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import type { ExportJobRow } from '../db/export-jobs.repository';
+import { insertExportJob, nextDueExportJob, updateExportJob, updatePendingExportJob, type ExportJobRow } from '../db/export-jobs.repository';
+import { getSite } from '../db/sites.repository';
+import { nodeAndSiteNames } from '../db/nodes.repository';
+import { activeMembersAmong, mailAddressesOf } from '../db/users.repository';
 import { mailLinkBase } from '../auth/passwords.service';
 import { feedsOfSite } from '../monitoring/site-access';
 import { mailLanguage } from '../mail/language';
@@ -18,7 +21,7 @@ export const EXPORT_LEASE_MS = 60_000;
 const leaseMs = (deps: Pick<AppDeps, 'config'>) => deps.config.EXPORT_LEASE_S * 1000;
 /** Tries before a job is given up with its reason. */
 export const EXPORT_MAX_ATTEMPTS = 3;
-/** DESIGN §6: the mailed link is valid for 7 days. */
+/** docs/product.md, Exports: the mailed link is valid for 7 days. */
 export const EXPORT_LINK_TTL_MS = 7 * 86_400_000;
 
 export type { ExportJobRow };
@@ -48,26 +51,17 @@ export async function createExportJob(
     tokenHash: null, tokenExpiresAt: null, createdAt: now, sentAt: null,
     recipients: job.recipients ? JSON.stringify(job.recipients) : null, scheduleId: job.scheduleId ?? null,
   };
-  await db.insertInto('exportJobs').values(row).execute();
+  await insertExportJob(db, row);
   return row;
 }
 
 /** The next job due, claimed with a lease (PostgreSQL instances skip what another is claiming). */
 async function claimNext(deps: AppDeps, now: number): Promise<ExportJobRow | null> {
   return deps.db.transaction().execute(async (trx) => {
-    let q = trx
-      .selectFrom('exportJobs')
-      .selectAll()
-      .where('status', '=', 'Pending')
-      .where('notBefore', '<=', now)
-      .where((e) => e.or([e('leaseUntil', 'is', null), e('leaseUntil', '<', now)]))
-      .orderBy('createdAt')
-      .limit(1);
-    if (deps.dialect === 'postgres') q = q.forUpdate().skipLocked();
-    const row = await q.executeTakeFirst();
+    const row = await nextDueExportJob(trx, deps.dialect, now);
     if (!row) return null;
     const leaseUntil = now + leaseMs(deps);
-    await trx.updateTable('exportJobs').set({ leaseUntil, attempts: Number(row.attempts) + 1 }).where('id', '=', row.id).execute();
+    await updateExportJob(trx, row.id, { leaseUntil, attempts: Number(row.attempts) + 1 });
     return { ...row, attempts: Number(row.attempts) + 1, leaseUntil };
   });
 }
@@ -77,19 +71,10 @@ async function claimNext(deps: AppDeps, now: number): Promise<ExportJobRow | nul
  * job's company when it runs (someone removed since the schedule was made gets no more of its data).
  */
 async function mailedTo(db: Db, row: ExportJobRow): Promise<{ email: string; locale: string }[]> {
-  if (row.recipients === null) return db.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).execute();
+  if (row.recipients === null) return mailAddressesOf(db, [row.userId]);
   const ids = JSON.parse(row.recipients) as string[];
-  if (!ids.length) return [];
-  const users = await db
-    .selectFrom('users as u')
-    .innerJoin('memberships as m', 'm.userId', 'u.id')
-    .select(['u.id', 'u.email', 'u.locale'])
-    .where('m.companyId', '=', row.companyId)
-    .where('m.disabled', '=', 0)
-    .where('m.invitedAt', 'is', null)
-    .where('u.disabled', '=', 0)
-    .where('u.id', 'in', ids)
-    .execute();
+  const active = (await activeMembersAmong(db, row.companyId, ids)).map((m) => m.userId);
+  const users = active.length ? await mailAddressesOf(db, active) : [];
   const byId = new Map(users.map((u) => [u.id, u]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -109,10 +94,10 @@ async function runJob(deps: AppDeps, row: ExportJobRow, now: () => number): Prom
   const fileName = `${row.id}.csv`;
   try {
     const query = JSON.parse(row.query) as ReadingsRequest;
-    const site = await db.selectFrom('sites').select(['id', 'companyId', 'timezone', 'name']).where('id', '=', row.siteId).executeTakeFirstOrThrow();
+    const site = await getSite(db, row.siteId);
     const feeds = await feedsOfSite(db, site, query.feedIds, query.nodeIds);
     const names = feeds.length
-      ? await db.selectFrom('nodes as n').innerJoin('sites as s', 's.id', 'n.siteId').select(['n.id', 'n.name', 's.name as siteName']).where('n.id', 'in', feeds.map((f) => f.nodeId)).execute()
+      ? await nodeAndSiteNames(db, feeds.map((f) => f.nodeId))
       : [];
     const byNode = new Map(names.map((n) => [n.id, n]));
     const exportFeeds: ExportFeed[] = feeds.map((f) => ({ ...f, nodeName: byNode.get(f.nodeId)?.name ?? '', siteName: byNode.get(f.nodeId)?.siteName ?? site.name }));
@@ -126,20 +111,17 @@ async function runJob(deps: AppDeps, row: ExportJobRow, now: () => number): Prom
       if (now() - reported < 1_000) return;
       reported = now();
       const progress = total > 0 ? Math.min(0.99, written / total) : 0;
-      await db.updateTable('exportJobs').set({ progress, leaseUntil: now() + leaseMs(deps) }).where('id', '=', row.id).execute();
+      await updateExportJob(db, row.id, { progress, leaseUntil: now() + leaseMs(deps) });
       announce(deps, { ...row, progress });
     });
     fs.renameSync(partial, path.join(dir, fileName));
     const token = crypto.randomBytes(32).toString('base64url');
     const sentAt = now();
-    const done = await db
-      .updateTable('exportJobs')
-      .set({ status: 'Sent', progress: 1, rowCount: rows, fileName, error: null, leaseUntil: null, tokenHash: tokenHash(token), tokenExpiresAt: sentAt + EXPORT_LINK_TTL_MS, sentAt })
-      .where('id', '=', row.id)
-      .where('status', '=', 'Pending')
-      .executeTakeFirst();
+    const done = await updatePendingExportJob(db, row.id, {
+      status: 'Sent', progress: 1, rowCount: rows, fileName, error: null, leaseUntil: null, tokenHash: tokenHash(token), tokenExpiresAt: sentAt + EXPORT_LINK_TTL_MS, sentAt,
+    });
     const sent: ExportJobRow = { ...row, status: 'Sent', progress: 1, rowCount: rows, fileName, error: null, sentAt };
-    if (Number(done.numUpdatedRows) === 0) return sent;
+    if (!done) return sent;
     announce(deps, sent);
     const link = `${mailLinkBase(deps.config)}/api/export-jobs/${row.id}/file?token=${token}`;
     for (const user of await mailedTo(db, row)) {
@@ -154,7 +136,7 @@ async function runJob(deps: AppDeps, row: ExportJobRow, now: () => number): Prom
     const next: Partial<ExportJobRow> = last
       ? { status: 'Error', error: reason, leaseUntil: null }
       : { error: reason, leaseUntil: null, notBefore: now() + 60_000 * row.attempts ** 2 };
-    await db.updateTable('exportJobs').set(next).where('id', '=', row.id).execute();
+    await updateExportJob(db, row.id, next);
     const failed = { ...row, ...next } as ExportJobRow;
     if (last) announce(deps, failed);
     return failed;

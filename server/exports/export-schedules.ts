@@ -1,12 +1,11 @@
 import type { AppDeps } from '../context';
 import type { Db } from '../db/database';
-import type { ExportSchedulesTable } from '../db/export-schedules.schema';
+import { dueSchedules, moveScheduleOn, type ExportScheduleRow } from '../db/export-schedules.repository';
+import { findSite } from '../db/sites.repository';
 import { DAY, wallTime, wallToInstant } from '../monitoring/time';
 import { createExportJob, type ExportJobRow } from './export-jobs';
 import type { ReadingsRequest } from '../../src/api/contract/monitoring';
 import type { ScheduleEvery } from '../../src/api/contract/export-schedules';
-
-export type ExportScheduleRow = ExportSchedulesTable;
 
 /** Due schedules one pass queues at most; the rest wait for the next pass (seconds later). */
 const PASS_LIMIT = 100;
@@ -49,9 +48,7 @@ export const nextRunAfter = (anchor: number, every: ScheduleEvery, t: number, zo
 export async function scheduleTick(deps: Pick<AppDeps, 'db' | 'dialect' | 'auth'>, now: () => number = () => deps.auth.now()): Promise<ExportJobRow[]> {
   const t = now();
   return deps.db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('exportSchedules').selectAll().where('nextRunAt', '<=', t).orderBy('nextRunAt').orderBy('id').limit(PASS_LIMIT);
-    if (deps.dialect === 'postgres') q = q.forUpdate().skipLocked();
-    const due = await q.execute();
+    const due = await dueSchedules(trx, deps.dialect, t, PASS_LIMIT);
     const queued: ExportJobRow[] = [];
     for (const s of due) queued.push(...(await queueRun(trx, s, t)));
     return queued;
@@ -59,19 +56,13 @@ export async function scheduleTick(deps: Pick<AppDeps, 'db' | 'dialect' | 'auth'
 }
 
 async function queueRun(db: Db, s: ExportScheduleRow, t: number): Promise<ExportJobRow[]> {
-  const site = await db.selectFrom('sites').select(['timezone']).where('id', '=', s.siteId).executeTakeFirst();
+  const site = await findSite(db, s.siteId);
   if (!site) return [];
   const anchor = Number(s.anchorAt);
   const next = runIndexAfter(anchor, s.every, t, site.timezone);
   const runAt = occurrence(anchor, s.every, next - 1, site.timezone);
   const from = occurrence(anchor, s.every, next - 2, site.timezone);
-  const moved = await db
-    .updateTable('exportSchedules')
-    .set({ nextRunAt: occurrence(anchor, s.every, next, site.timezone), lastRunAt: t })
-    .where('id', '=', s.id)
-    .where('nextRunAt', '=', s.nextRunAt)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) return [];
+  if (!(await moveScheduleOn(db, s.id, s.nextRunAt, { nextRunAt: occurrence(anchor, s.every, next, site.timezone), lastRunAt: t }))) return [];
   const query = { ...(JSON.parse(s.query) as ReadingsRequest), from: new Date(from).toISOString(), to: new Date(runAt).toISOString() };
   const job = await createExportJob(
     db,

@@ -5,7 +5,7 @@ import { eventView } from '../db/alert-events.repository';
 import { alertMessage } from '../live/publish';
 import { escalateDue, sendDueNotifications, silenceTick } from '../alerts/notifications';
 
-/** How often the alert timer looks: notifications leave within this of their commit (DESIGN §6: "within seconds"). */
+/** How often the alert timer looks: notifications leave within this of their commit (docs/product.md, Alerts: "within seconds"). */
 export const ALERT_TICK_MS = 2_000;
 
 /** One pass of the alert timer: feeds gone silent, escalations due, notifications to send; the touched events are announced. */

@@ -2,7 +2,7 @@ import type { AppDeps } from '../context';
 import { every } from './every';
 import { exportTick } from '../exports/export-jobs';
 
-/** How often the export worker looks for jobs: a job starts within this of its request (issue 14: within 2 seconds). */
+/** How often the export worker looks for jobs: a job starts within this of its request. */
 export const EXPORT_TICK_MS = 1_000;
 
 /** Runs the export worker until stopped. */

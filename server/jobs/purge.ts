@@ -7,7 +7,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * Deletes what can no longer be used (issue 15 finding 7): sessions past their absolute end (a day later, so a reuse
+ * Deletes what can no longer be used: sessions past their absolute end (a day later, so a reuse
  * of their last token is still recognised meanwhile), one-time-code challenges and reset tokens past their expiry,
  * external sign-ins never finished, and rate-limit attempts older than their window. Answers how many rows went.
  */

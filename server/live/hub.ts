@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { now } from '../clock';
 
-/** DESIGN §6 "Live": a reconnect with Last-Event-ID misses nothing kept this long. */
+/** docs/product.md, Live updates: a reconnect with Last-Event-ID misses nothing kept this long. */
 export const REPLAY_MS = 5 * 60_000;
 /** A bound on the replay buffer whatever the rate, so a burst cannot grow memory without limit. */
 export const REPLAY_MAX = 50_000;

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { locale as localeSchema } from '../../src/api/contract/auth';
 import type { z } from 'zod';
 
-/** The languages the product speaks (DESIGN §1); mails are written in each. */
+/** The languages the product speaks (docs/product.md, Languages and themes); mails are written in each. */
 export type MailLocale = z.infer<typeof localeSchema>;
 export const MAIL_LOCALES = localeSchema.options;
 

@@ -16,7 +16,7 @@ export interface Mailer {
 }
 
 /**
- * A nodemailer transport that stores each mail in the outbox table: the development mail of DESIGN §6.
+ * A nodemailer transport that stores each mail in the outbox table: the development mail of docs/product.md, Demo world.
  * It goes through nodemailer like SMTP does, so the product path is the same in both modes.
  */
 function outboxTransport(db: Db, log: (line: string) => void) {

@@ -244,7 +244,7 @@ export const resetPasswordMail = (locale: MailLocale, link: string): MailContent
 export const signupExistingAccountMail = (locale: MailLocale): MailContent =>
   compose(locale, 'signup.subject', {}, [{ say: 'signup.body' }, { say: 'signup.next' }]);
 
-/** A new account confirms its email before it can sign in (issue 15 finding 7). */
+/** A new account confirms its email before it can sign in. */
 export const verifyEmailMail = (locale: MailLocale, link: string, validDays: number): MailContent =>
   compose(locale, 'verify.subject', { days: validDays }, [{ say: 'verify.body' }, { say: 'verify.validity' }, { link, label: 'verify.action' }, { say: 'notYou' }]);
 

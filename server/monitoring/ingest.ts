@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { ReadingRollupsTable } from '../db/schema';
 import { HOUR, QUARTER, localDayStart, nextLocalDayStart, type Grain } from './time';
 import { rawQuery, rowsPerStatement, valuesList } from './sql';
 import { evaluateStored, type FeedReadings, type TouchedEvent } from '../alerts/engine';
@@ -35,21 +37,7 @@ interface FeedHome {
 }
 
 /** One rollup bucket's aggregate, as stored in reading_rollups. */
-export interface Rollup {
-  feedId: string;
-  grain: Grain;
-  bucket: number;
-  min: number;
-  max: number;
-  sum: number;
-  count: number;
-  firstTs: number;
-  first: number;
-  lastTs: number;
-  last: number;
-  /** 1 when no reading of the bucket is lower than the one before it. */
-  rising: 0 | 1;
-}
+export type Rollup = Selectable<ReadingRollupsTable>;
 
 const FEED_CHUNK = 5_000;
 

@@ -2,11 +2,11 @@ import { badRequest } from '../errors';
 import { DEFAULT_MAX_POINTS } from './readings';
 import { INTERVALS, INTERVAL_MS, type ReadingsRequest } from '../../src/api/contract/monitoring';
 
-/** DESIGN §6: the most points one readings call answers. */
+/** docs/product.md, Readings: the most points one readings call answers. */
 export const MAX_POINTS_PER_CALL = 200_000;
 
 /**
- * The point budget of a readings call (DESIGN §6): feeds × buckets, or feeds × maxPoints for RawData without
+ * The point budget of a readings call (docs/product.md, Readings): feeds × buckets, or feeds × maxPoints for RawData without
  * aggregation. Past it, a 400 that names a coarser interval that would fit (or, for raw points, maxPoints).
  */
 export function checkPointBudget(q: ReadingsRequest, feedCount: number): void {

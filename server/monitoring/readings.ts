@@ -37,7 +37,7 @@ export interface EngineOptions {
 export const DEFAULT_MAX_POINTS = 20_000;
 
 type Stat = 'min' | 'max' | 'avg' | 'spread';
-/** SPEC §9: 0 min, 1 max, 2 avg with min..max band, 3 avg+min, 4 avg+max, 5 min+max, 6 spread. */
+/** docs/product.md, Readings: 0 min, 1 max, 2 avg with min..max band, 3 avg+min, 4 avg+max, 5 min+max, 6 spread. */
 const MODE_ARRAYS: Record<Aggregation, Stat[]> = {
   0: ['min'],
   1: ['max'],
@@ -313,7 +313,7 @@ async function latest(db: Db, feeds: SeriesFeed[]): Promise<ReadingSeries[]> {
 }
 
 /**
- * The readings answer of DESIGN §4/§6 for `feeds`, in their order. Aggregated views come from the coarsest rollup
+ * The readings answer of docs/product.md, Readings for `feeds`, in their order. Aggregated views come from the coarsest rollup
  * whose buckets nest in the query's (24hours → local-day rollups, 6/12 hours and 1 hour → hourly, 15/30 minutes →
  * quarter-hours), raw rows only where no rollup fits; buckets without readings are left out.
  */

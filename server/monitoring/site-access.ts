@@ -5,7 +5,7 @@ import { notFound } from '../errors';
 import type { SeriesFeed } from './readings';
 
 /**
- * Who may see what of the monitoring world. An admin acting as themselves sees every company (DESIGN §2: the provider,
+ * Who may see what of the monitoring world. An admin acting as themselves sees every company (docs/product.md, Roles: the provider,
  * platform-wide); everyone else — shadows included — sees the token's company only, and only while still a member
  * (a company shadow acts as its manager). Anything else is 404, so ids of other companies reveal nothing.
  */

@@ -14,7 +14,7 @@ const when = (iso: string | null, zone: string) =>
 const OUTCOME: Record<string, string> = { quarantined: 'Quarantined, do not use', used_after_advice: 'Used after maker’s advice', discarded: 'Discarded' };
 
 /**
- * One A4 document per report (issue 14): the header (site, fridge, month, range), a chart of each day's min–max
+ * One A4 document per report: the header (site, fridge, month, range), a chart of each day's min–max
  * against the range, the day table, the excursions with their records, and a signature block. Standard PDF fonts:
  * no font files to ship, Latin text only (a name in another script prints its Latin-1 approximation; see decisions).
  */

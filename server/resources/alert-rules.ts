@@ -4,12 +4,14 @@ import { defineResource, duplicate } from './resource';
 import { givenOf, invalidField } from './checks';
 import type { Db } from '../db/database';
 import type { AlertRuleRow } from '../db/alerts.schema';
+import { findFeed } from '../db/feeds.repository';
 import { findNode } from '../db/nodes.repository';
 import { findSignalType } from '../db/signal-types.repository';
 import { findSite } from '../db/sites.repository';
 import { userIdsOf, deleteRule, eventsOfRule, findRule, findRuleByName, findTemplate, insertRule, listRules, ruleView, scopeOf, updateRule } from '../db/alerts.repository';
 import { alertRule, alertRuleChange, alertRuleInput, alertRuleListQuery, ruleIsWhole, type AlertRuleInput, type AlertScope } from '../../src/api/contract/alerts';
 import { badRequest } from '../errors';
+import { enabledMembersAmong } from '../db/users.repository';
 
 async function uniqueName(db: Db, companyId: string, name: string, self?: string): Promise<void> {
   const other = await findRuleByName(db, companyId, name);
@@ -20,8 +22,7 @@ async function uniqueName(db: Db, companyId: string, name: string, self?: string
 async function checkReferences(db: Db, companyId: string, rule: { scope: AlertScope; templateId?: string | null; recipients: string[]; escalateTo?: string[] }) {
   const s = rule.scope;
   if ('feedId' in s) {
-    const feed = await db.selectFrom('feeds').select('id').where('id', '=', s.feedId).where('companyId', '=', companyId).executeTakeFirst();
-    if (!feed) throw invalidField('scope', 'names no feed of this company');
+    if (!(await findFeed(db, companyId, s.feedId))) throw invalidField('scope', 'names no feed of this company');
   } else if ('nodeId' in s) {
     if (!(await findNode(db, companyId, s.nodeId))) throw invalidField('scope', 'names no node of this company');
   } else {
@@ -33,8 +34,7 @@ async function checkReferences(db: Db, companyId: string, rule: { scope: AlertSc
   for (const field of ['recipients', 'escalateTo'] as const) {
     const ids = [...new Set(rule[field] ?? [])];
     if (ids.length === 0) continue;
-    const members = await db.selectFrom('memberships').select('userId').where('companyId', '=', companyId).where('disabled', '=', 0).where('userId', 'in', ids).execute();
-    if (members.length !== ids.length) throw invalidField(field, 'names someone who is not a member of this company');
+    if ((await enabledMembersAmong(db, companyId, ids)).length !== ids.length) throw invalidField(field, 'names someone who is not a member of this company');
   }
 }
 
@@ -74,7 +74,7 @@ const asInput = (row: AlertRuleRow) => {
 const mergedCheck = z.object({}).passthrough().superRefine((v, ctx) => ruleIsWhole(v as Parameters<typeof ruleIsWhole>[0], ctx));
 
 /**
- * Alert rules (DESIGN §6 "Alert rule"): what to watch (a feed, a node's feeds, or a signal type across a site), the
+ * Alert rules (docs/product.md, Alerts): what to watch (a feed, a node's feeds, or a signal type across a site), the
  * condition with its thresholds, pending period and hysteresis, severity, template, recipients, escalation and a
  * maintenance window. A rule that has events is kept for their sake: disable it instead of deleting it.
  */

@@ -26,7 +26,7 @@ function readerOf(scope: Scope): CompanyReader {
 }
 
 /**
- * Companies (DESIGN §6 `companies` (admin) `{ name, customerType, timezone }`). Platform-wide: there is no company
+ * Companies (docs/product.md, Management). Platform-wide: there is no company
  * scope, and only platform admins acting as themselves write. The list is also `GET /api/companies`, which every
  * signed-in user reads for their own companies, so every session reads, each what readerOf allows.
  */

@@ -48,7 +48,7 @@ function currentRoute(app: FastifyInstance, deps: AppDeps): void {
 }
 
 /**
- * Wall displays (DESIGN §6 "Wall displays" `{ name, siteIds, everySeconds, theme }`): a playlist of the company's
+ * Wall displays (docs/product.md, Wall displays `{ name, siteIds, everySeconds, theme }`): a playlist of the company's
  * sites a wall shows without sign-in. The key is made here and shown in the create answer only; deleting the display
  * revokes it.
  */

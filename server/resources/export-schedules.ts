@@ -1,24 +1,17 @@
-import { sql } from 'kysely';
 import { newId } from '../auth/secrets';
 import { defineResource } from './resource';
 import { givenOf, invalidField } from './checks';
 import type { Db } from '../db/database';
 import { findSite } from '../db/sites.repository';
-import { matchesAll, pageOf, type SortColumn } from '../db/list';
 import { AppError } from '../errors';
 import { feedsOfSite } from '../monitoring/site-access';
-import { nextRunAfter, type ExportScheduleRow } from '../exports/export-schedules';
+import { nextRunAfter } from '../exports/export-schedules';
+import { deleteSchedule, findSchedule, insertSchedule, listSchedules, updateSchedule, type ExportScheduleRow } from '../db/export-schedules.repository';
+import { enabledMembersAmong } from '../db/users.repository';
 import {
-  exportSchedule, exportScheduleChange, exportScheduleInput, exportScheduleListQuery, type EXPORT_SCHEDULE_SORTS, type ExportSchedule,
+  exportSchedule, exportScheduleChange, exportScheduleInput, exportScheduleListQuery, type ExportSchedule,
 } from '../../src/api/contract/export-schedules';
 import type { ReadingsRequest } from '../../src/api/contract/monitoring';
-
-const SORTS: Record<(typeof EXPORT_SCHEDULE_SORTS)[number], SortColumn> = {
-  name: { ref: 'name', text: true },
-  every: { ref: 'every', text: true },
-  nextRunAt: { ref: 'nextRunAt' },
-  createdAt: { ref: 'createdAt' },
-};
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -52,12 +45,11 @@ async function checkQuery(db: Db, site: { id: string; companyId: string; timezon
 /** Every recipient is an active member of the company: a schedule mails company data to nobody else. */
 async function checkRecipients(db: Db, companyId: string, recipients: readonly string[]): Promise<void> {
   const ids = [...new Set(recipients)];
-  const members = await db.selectFrom('memberships').select('userId').where('companyId', '=', companyId).where('disabled', '=', 0).where('userId', 'in', ids).execute();
-  if (members.length !== ids.length) throw invalidField('recipients', 'names someone who is not a member of this company');
+  if ((await enabledMembersAmong(db, companyId, ids)).length !== ids.length) throw invalidField('recipients', 'names someone who is not a member of this company');
 }
 
 /**
- * Export schedules (DESIGN §6 `export-schedules` `{ siteId, query, every, recipients }`, issue 14): a site's export
+ * Export schedules (docs/product.md, Exports): a site's export
  * queued weekly or monthly and mailed to chosen members, through the same job queue as the site dashboard's Export
  * (server/exports/export-schedules.ts). The jobs belong to whoever made the schedule, so their exports list shows them.
  */
@@ -70,13 +62,10 @@ export const exportSchedules = defineResource({
   createInput: exportScheduleInput,
   updateInput: exportScheduleChange,
   async list(db, scope, query) {
-    let q = db.selectFrom('exportSchedules').selectAll().where('companyId', '=', scope.companyId);
-    if (query.siteId) q = q.where('siteId', '=', query.siteId);
-    if (query.q) q = q.where(matchesAll([sql.ref('name')], query.q));
-    const page = await pageOf(q, query, SORTS, 'name', 'id');
+    const page = await listSchedules(db, scope.companyId, query);
     return { data: page.data.map(view), total: page.total };
   },
-  find: (db, scope, id) => db.selectFrom('exportSchedules').selectAll().where('id', '=', id).where('companyId', '=', scope.companyId).executeTakeFirst(),
+  find: (db, scope, id) => findSchedule(db, scope.companyId, id),
   view: async (_db, _scope, row: ExportScheduleRow) => view(row),
   async create(db, scope, input) {
     const site = await companySite(db, scope.companyId, input.siteId);
@@ -87,7 +76,7 @@ export const exportSchedules = defineResource({
       kind: input.kind, query: JSON.stringify(input.query), every: input.every, recipients: JSON.stringify([...new Set(input.recipients)]),
       createdBy: scope.claims.sub, anchorAt: scope.now, nextRunAt: nextRunAfter(scope.now, input.every, scope.now, site.timezone), lastRunAt: null, createdAt: scope.now,
     };
-    await db.insertInto('exportSchedules').values(row).execute();
+    await insertSchedule(db, row);
     return row;
   },
   async update(db, scope, row: ExportScheduleRow, input) {
@@ -111,11 +100,11 @@ export const exportSchedules = defineResource({
       next.nextRunAt = nextRunAfter(scope.now, next.every, scope.now, site.timezone);
     }
     const { id, ...columns } = next;
-    await db.updateTable('exportSchedules').set(columns).where('id', '=', id).execute();
+    await updateSchedule(db, id, columns);
     return next;
   },
   remove: async (db, _scope, row: ExportScheduleRow) => {
-    await db.deleteFrom('exportSchedules').where('id', '=', row.id).execute();
+    await deleteSchedule(db, row.id);
   },
   describe: (row: ExportScheduleRow) => row.name,
 });

@@ -17,7 +17,7 @@ async function typeSeenBy(db: Db, companyId: string, signalTypeId: string): Prom
 }
 
 /**
- * Feeds (DESIGN §6 `feeds` `{ nodeId, signalTypeId, name, low?, high? }`): one channel of a node's readings. `low`/`high`
+ * Feeds (docs/product.md, Management): one channel of a node's readings. `low`/`high`
  * are the feed's safe range (feeds.range_min/range_max), which every out-of-range judgement reads first.
  */
 export const feeds = defineResource({

@@ -118,7 +118,7 @@ function apiKeyRoutes(app: FastifyInstance, deps: AppDeps, { scopeOf, rowOf }: R
   });
 }
 
-/** Hubs (DESIGN §6 `hubs` `{ siteId, serial, name, firmware? }`): the gateways a site's nodes report through. */
+/** Hubs (docs/product.md, Management): the gateways a site's nodes report through. */
 export const hubs = defineResource({
   path: 'hubs',
   noun: 'Hub',
@@ -145,7 +145,7 @@ export const hubs = defineResource({
     const change = givenOf(input);
     if (change.siteId !== undefined && change.siteId !== row.siteId) {
       await siteOfCompany(db, scope.companyId, change.siteId);
-      // A node's site is its hub's (DESIGN §3), so the nodes move with the hub; their feeds and readings stay theirs.
+      // A node's site is its hub's (docs/product.md, Data model), so the nodes move with the hub; their feeds and readings stay theirs.
       await moveNodesOfHub(db, row.id, change.siteId);
     }
     if (change.serial !== undefined) await availableSerial(db, scope.companyId, change.serial, row.id);

@@ -15,9 +15,9 @@ import { alertRules } from './alert-rules';
 import { displays } from './displays';
 import { exportSchedules } from './export-schedules';
 
-/** Every management resource (DESIGN §6); each is served by resourceRoutes and documented in the API document. */
+/** Every management resource (docs/product.md, Management); each is served by resourceRoutes and documented in the API document. */
 export const RESOURCES: AnyResource[] = [nodeTags, hubs, nodes, feeds, signalTypes, sites, companies, users, whiteLabelSettings, messageTemplates, alertRules, displays];
-// Issue 14: scheduled exports.
+// Scheduled exports.
 RESOURCES.push(exportSchedules);
 
 export function registerResources(app: FastifyInstance, deps: AppDeps): void {

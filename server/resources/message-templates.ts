@@ -14,7 +14,7 @@ async function uniqueName(db: Db, companyId: string, name: string, locale: strin
 }
 
 /**
- * Message templates (DESIGN §6 `message-templates` `{ name, channel: "email", locale, subject, body }`): the words of
+ * Message templates (docs/product.md, Alerts): the words of
  * alert mails, per language; a name may exist once per language, so "Warm fridge" in English and in French belong
  * together. Unknown placeholders are refused by the contract, by name.
  */

@@ -11,7 +11,7 @@ async function uniqueName(db: Db, companyId: string, name: string, self?: string
   if (other && other.id !== self) throw duplicate('name', 'a tag with this name already exists');
 }
 
-/** Node tags (DESIGN §6 `node-tags` `{ name, colour }`): labels a company puts on its nodes. */
+/** Node tags (docs/product.md, Management): labels a company puts on its nodes. */
 export const nodeTags = defineResource({
   path: 'node-tags',
   noun: 'Node tag',

@@ -23,7 +23,7 @@ async function companyTags(db: Db, companyId: string, tagIds: readonly string[])
   return unique;
 }
 
-/** Nodes (DESIGN §6 `nodes` `{ hubId, name, serial, deviceType, tagIds? }`): the sensors behind a hub, at the hub's site. */
+/** Nodes (docs/product.md, Management): the sensors behind a hub, at the hub's site. */
 export const nodes = defineResource({
   path: 'nodes',
   noun: 'Node',

@@ -8,8 +8,9 @@ import { requireTokenCompany, type Role } from '../auth/site-scope';
 import { requestLanguage, type MailLocale } from '../mail/language';
 import { id } from '../../src/api/contract/common';
 import type { ListAnswer, ListParams } from '../../src/api/contract/list';
+import { mayManage } from '../../src/api/contract/roles';
 
-/** Whom a request acts for: the token's company and the role there (DESIGN §6: resources are scoped to it). */
+/** Whom a request acts for: the token's company and the role there (docs/product.md, Management: resources are scoped to it). */
 export interface Scope {
   companyId: string;
   role: Role;
@@ -19,7 +20,7 @@ export interface Scope {
   language?: MailLocale;
 }
 
-/** What uses a row that is asked to be deleted: DESIGN §6 answers 409 `in_use` naming it. */
+/** What uses a row that is asked to be deleted: docs/product.md, Management answers 409 `in_use` naming it. */
 export interface Usage {
   /** What kind of thing uses it, plural: "nodes", "feeds", "hubs", "sub-sites". */
   kind: string;
@@ -29,7 +30,7 @@ export interface Usage {
 }
 
 /**
- * One management resource (DESIGN §6): `GET /api/R` (the list answer), `GET /api/R/{id}`, `POST` (201, the created
+ * One management resource (docs/product.md, Management): `GET /api/R` (the list answer), `GET /api/R/{id}`, `POST` (201, the created
  * object), `PUT /api/R/{id}` (the updated object), `DELETE /api/R/{id}` (`{ deleted: true }`). A resource says how its
  * rows are read and written; this module owns everything they share: the scope, the roles, the 404 for another
  * company's id, input parsing, the 409 for what is still in use, a transaction per write, and the audit entry.
@@ -50,7 +51,7 @@ export interface ResourceDef<Item, Row, Query extends ListParams, Create, Update
   idParam?: ZodType<string>;
   /** Who may read; every member of the company unless said otherwise. */
   readers?: (role: Role) => boolean;
-  /** Who may write; managers and admins unless said otherwise (DESIGN §2). */
+  /** Who may write; managers and admins unless said otherwise (docs/product.md, Roles). */
   writers?: (role: Role) => boolean;
   /** The scope of a request; the token's company unless said otherwise (companies are platform-wide). */
   scope?: (db: Db, claims: AccessClaims) => Promise<Omit<Scope, 'claims' | 'now'>>;
@@ -97,7 +98,8 @@ export interface ResourceHelpers<Row> {
 
 const idParams = z.object({ id }).strict();
 const everyMember = () => true;
-export const managersAndAdmins = (role: Role) => role === 'admin' || role === 'manager';
+/** Managers and admins write resources: the contract's rule, the one the client asks too. */
+export const managersAndAdmins = mayManage;
 
 /** A 409 naming what still uses a row, so the person deleting it knows what to move first. */
 export function inUse(noun: string, usage: Usage): AppError {

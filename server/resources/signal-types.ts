@@ -25,7 +25,7 @@ function mayChange(scope: Scope, row: SignalTypeRow): void {
 }
 
 /**
- * Signal types (DESIGN §6 `signal-types` `{ key, name, unit, kind }`): the platform's built-in types, listed in every
+ * Signal types (docs/product.md, Management): the platform's built-in types, listed in every
  * company, and the company's own. A new type belongs to the token's company, whoever creates it.
  */
 export const signalTypes = defineResource({

@@ -42,7 +42,7 @@ function checkRange(low: number | null, high: number | null): void {
   if (low !== null && high !== null && low >= high) throw invalidField('high', 'must be above low');
 }
 
-/** Sites (DESIGN §6 `sites` `{ name, parentSiteId?, address?, coordinates?, timezone }`), with sub-sites under a parent. */
+/** Sites (docs/product.md, Management), with sub-sites under a parent. */
 export const sites = defineResource({
   path: 'sites',
   noun: 'Site',

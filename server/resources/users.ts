@@ -41,7 +41,7 @@ async function keepAManager(db: Db, companyId: string, row: MemberRow): Promise<
 }
 
 /**
- * Users (DESIGN §6 `users` `{ email, name, role }`): the members of the token's company; a row is a membership, its id
+ * Users (docs/product.md, Management): the members of the token's company; a row is a membership, its id
  * the user's. Create invites: the membership is pending until the person accepts it from the mail (a set-password link
  * for an account without a trusted password, an accept link otherwise: PasswordService.invite); PUT changes the
  * membership's role or disabled; DELETE removes the membership (or withdraws the invitation) and keeps the account. Admins acting as themselves list every user of the platform with `?all=1`.
@@ -54,7 +54,7 @@ export const users = defineResource({
   listQuery: userListQuery,
   createInput: userInput,
   updateInput: userUpdate,
-  // Who belongs to a company, and their sign-in times, are the managers' business (DESIGN §2).
+  // Who belongs to a company, and their sign-in times, are the managers' business (docs/product.md, Roles).
   readers: managersAndAdmins,
   // An admin outside any company still searches every user (the Companies page); everything else needs a company.
   async scope(db, claims) {

@@ -25,7 +25,7 @@ const toApi = (r: StoredRow): WhiteLabelRow => ({
 });
 
 /**
- * White-label settings (DESIGN §2: admins only), one row per host name; the public `GET /api/white-label?Domain=`
+ * White-label settings (docs/product.md, Roles: admins only), one row per host name; the public `GET /api/white-label?Domain=`
  * reads them (routes/white-label.ts). Platform-wide like companies: no company scope, and only platform admins acting
  * as themselves read or write — a shadow session is refused, whoever is behind it. The host name is the row's id.
  */

@@ -14,7 +14,7 @@ const nodeParams = z.object({ nodeId: id });
 const idParams = z.object({ id });
 
 /**
- * Alert events (SPEC §7, DESIGN §6): the company's list, a node's events, one event, and the people's actions on it —
+ * Alert events (docs/product.md, Alerts): the company's list, a node's events, one event, and the people's actions on it —
  * acknowledge, comment, assign, resolve — each recorded in its history with who and when, audited, and announced on
  * the live stream. Another company's event is 404 like an unknown one.
  */

@@ -7,7 +7,7 @@ import { listAudit } from '../db/audit.repository';
 import { auditListQuery } from '../../src/api/contract/audit';
 
 /**
- * `GET /api/audit` (DESIGN §6): a platform admin acting as themselves reads every entry; a manager (a company shadow
+ * `GET /api/audit` (docs/product.md, Management): a platform admin acting as themselves reads every entry; a manager (a company shadow
  * included) their token company's; users and viewers none. A shadowing admin reads with the shadowed rights, so the
  * platform's log does not leak into a company session.
  */

@@ -63,7 +63,7 @@ async function plexusOf(db: Db, companyId: string, now: number): Promise<Plexus>
   return entries.sort((a, b) => b.silent - a.silent).map((e) => e.entry);
 }
 
-/** The dashboard calls of SPEC §7, the Admin Dashboard and Plexus. */
+/** The dashboard calls (docs/product.md, Screens and routes), the Admin Dashboard and Plexus. */
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const now = () => deps.auth.now();

@@ -6,7 +6,7 @@ import { outboxPageQuery, outboxQuery } from '../../src/api/contract/dev';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The development mail of DESIGN §6: present only while the outbox transport is in use. */
+/** The development mail of docs/product.md, Demo world: present only while the outbox transport is in use. */
 export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const guard = () => {
     if (deps.mailer.mode !== 'outbox') throw notFound();

@@ -16,7 +16,7 @@ const idParams = z.object({ id });
 const tokenQuery = z.object({ token: z.string().min(20).max(100) });
 
 /**
- * Exports (SPEC §7, DESIGN §6, issue 14): the site dashboard's two export calls queue a job (202, Pending) that the
+ * Exports (docs/product.md, Exports): the site dashboard's two export calls queue a job (202, Pending) that the
  * worker builds, stores and mails; the caller's jobs list with progress; the file by the mailed link (no sign-in, 7 days)
  * or, signed in, by its owner.
  */

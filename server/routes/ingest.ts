@@ -46,7 +46,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   // 10,000 readings with ISO times and UUIDs are about 1 MB, the default body limit.
   // A hub's API key (X-Api-Key), not a session, authenticates ingest.
-  // The key is checked before the body is read (issue 15 finding 7): a caller without one cannot make the server
+  // The key is checked before the body is read: a caller without one cannot make the server
   // receive and parse 4 MB.
   const hubOfRequest = new WeakMap<object, string>();
   const checkKey = async (req: { headers: Record<string, string | string[] | undefined> } & object) => {

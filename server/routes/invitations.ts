@@ -29,7 +29,7 @@ const INVITE_PAGE_WORDS: LocaleWords<Key> = {
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 /**
- * The accept link of an invitation mailed to an account that has a password (issue 26 item 3): GET shows the company
+ * The accept link of an invitation mailed to an account that has a password: GET shows the company
  * and the role with a button and changes nothing (mail scanners open links); POST accepts, once. Until then the
  * membership grants nothing. The link lives as long as the invitation's set-password link does.
  */

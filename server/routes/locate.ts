@@ -3,17 +3,17 @@ import { z } from 'zod';
 import { claimsOf, type AppDeps } from '../context';
 import { notFound, parse } from '../errors';
 import { findSite } from '../db/sites.repository';
-import { findReportRow } from '../reports/fridge-reports';
+import { findReportRow } from '../db/fridge-reports.repository';
 import { findCompany } from '../db/companies.repository';
 import { isPlatformAdmin } from '../monitoring/site-access';
-import { activeRoleOf } from '../db/users.repository';
+import { activeMembersAmong } from '../db/users.repository';
 import { id } from '../../src/api/contract/common';
 import type { AccessClaims } from '../auth/tokens';
 
 const idParams = z.object({ id });
 
 /**
- * Which of the caller's companies a site or report belongs to (issue 26 item 14): a link to the manager's other
+ * Which of the caller's companies a site or report belongs to: a link to the manager's other
  * company's report offers to switch there instead of saying "it no longer exists". Answered only where the caller could
  * act after switching — an active member of that company (an admin acting as themselves: any company); a company
  * shadow switches nowhere. Anything else is 404 like an unknown id, so ids of other companies reveal nothing.
@@ -23,7 +23,7 @@ export async function locateRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   async function home(claims: AccessClaims, companyId: string | undefined) {
     if (!companyId || claims.shd === 'company') return undefined;
-    const mayGo = (await isPlatformAdmin(db, claims)) || (await activeRoleOf(db, claims.sub, companyId)) !== undefined;
+    const mayGo = (await isPlatformAdmin(db, claims)) || (await activeMembersAmong(db, companyId, [claims.sub])).length > 0;
     const company = mayGo ? await findCompany(db, companyId) : undefined;
     return company && { companyId: company.id, companyName: company.name };
   }

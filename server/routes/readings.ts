@@ -22,7 +22,7 @@ export async function readingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     }
     const site = await readableSite(deps.db, claimsOf(req), siteId);
     const feeds = await feedsOfSite(deps.db, site, input.feedIds, input.nodeIds);
-    // An answer has a ceiling, whoever asks (DESIGN §6): past it, the 400 names a coarser interval.
+    // An answer has a ceiling, whoever asks (docs/product.md, Readings): past it, the 400 names a coarser interval.
     checkPointBudget({ ...input, dataViewType: forceView ?? input.dataViewType }, feeds.length);
     const json = await readSeriesJson(deps.db, feeds, {
       from: Date.parse(input.from),

@@ -4,7 +4,8 @@ import { auditRequest, claimsOf, type AppDeps } from '../context';
 import { forbidden, parse } from '../errors';
 import { findSite } from '../db/sites.repository';
 import { mayAct, visibleSite } from '../auth/site-scope';
-import { createReport, findReportRow, listReports, reportNotFound, reportView, submitReport, updateReport } from '../reports/fridge-reports';
+import { findReportRow } from '../db/fridge-reports.repository';
+import { createReport, listReports, reportNotFound, reportView, submitReport, updateReport } from '../reports/fridge-reports';
 import { reportCsv } from '../reports/fridge-csv';
 import { reportPdf } from '../reports/fridge-pdf';
 import { id } from '../../src/api/contract/common';
@@ -14,7 +15,7 @@ import { emptyRequest } from '../../src/api/contract/auth';
 const idParams = z.object({ id });
 
 /**
- * Medication fridge compliance reports (SPEC §7, DESIGN §6, issue 14): a site's list, add (one per fridge and month),
+ * Medication fridge compliance reports (docs/product.md, Reports): a site's list, add (one per fridge and month),
  * read, update while draft, submit (then read-only, with its own copy of its rows), and the PDF and CSV. Another
  * company's site or report is the same 404 as an unknown one; every change is audited.
  */

@@ -56,7 +56,7 @@ export function sharedPageHeaders(fastify: FastifyInstance): void {
 }
 
 /**
- * Shared dashboard links (DESIGN §6 "Shared dashboard", issue 14): managers make a link that opens one site's dashboard
+ * Shared dashboard links (docs/product.md, Share links): managers make a link that opens one site's dashboard
  * read-only without sign-in until it expires or is revoked; the token is in the link only, its hash in the database.
  */
 export async function shareRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -25,7 +25,7 @@ export async function basicInfo(db: Db, site: SiteRow, now: number): Promise<Sit
   };
 }
 
-/** Sites and the site dashboard's lists (SPEC §7); every id is checked against the token's company first. */
+/** Sites and the site dashboard's lists (docs/product.md, API conventions); every id is checked against the token's company first. */
 export async function siteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const now = () => deps.auth.now();

@@ -18,7 +18,7 @@ export const DISPLAY_RECHECK_MS = 3_000;
 
 /**
  * A message's frame is the same text for every stream it goes to: made once, not once per open stream (a thousand
- * JSON.stringify calls per reading, and their garbage, were about a sixth of the server's CPU in issue 13's stream
+ * JSON.stringify calls per reading, and their garbage, were about a sixth of the server's CPU in the stream
  * bench). Kept as long as the hub keeps the message for replays.
  */
 const frames = new WeakMap<LiveMessage, string>();
@@ -29,7 +29,7 @@ const frame = (m: LiveMessage) => {
 };
 
 /**
- * `GET /api/stream` (DESIGN §6 "Live"): the token company's readings and alert events, and the caller's own export
+ * `GET /api/stream` (docs/product.md, Live updates): the token company's readings and alert events, and the caller's own export
  * jobs, as Server-Sent Events. A reconnect names the last id it saw (`Last-Event-ID`) and gets what it missed from
  * the last five minutes. The stream ends when the access token would expire, so the client comes back with a fresh
  * one: a session revoked meanwhile gets no more than one token's life of updates. A wall display opens it with its

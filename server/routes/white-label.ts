@@ -6,11 +6,11 @@ import { findWhiteLabel } from '../db/white-label.repository';
 import { whiteLabelQuery } from '../../src/api/contract/white-label';
 
 /**
- * The public read of white-label settings (DESIGN §6, a fixed contract). The admins' rows are the
+ * The public read of white-label settings (docs/product.md, White-label, a fixed contract). The admins' rows are the
  * `white-label-settings` resource (server/resources/white-label.ts).
  */
 export async function whiteLabelRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  // Public (DESIGN §6): the client asks before anyone signs in.
+  // Public (docs/product.md, White-label): the client asks before anyone signs in.
   app.get('/api/white-label', PUBLIC, async (req) => {
     const { Domain } = parse(whiteLabelQuery, req.query);
     const domain = Domain.toLowerCase();

@@ -1,4 +1,4 @@
-/** The demo sign-ins `npm start` prints (DESIGN, "Demo world"): one password for all of them. */
+/** The demo sign-ins `npm start` prints (docs/product.md, Demo world): one password for all of them. */
 export const DEMO_PASSWORD = 'Demo1234';
 
 export const DEMO_ACCOUNTS = [

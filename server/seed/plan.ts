@@ -121,7 +121,7 @@ let serialRand: () => number = prng(2);
 const usedSerials = new Set<string>();
 /**
  * A serial as printed on a box: the prefix and `digits` random digits, unique in the plan. Random rather than counted,
- * since nothing may read meaning into their order (DESIGN §6: ids are not sequential; a serial is a kind of id).
+ * since nothing may read meaning into their order (docs/product.md, Data model: ids are not sequential; a serial is a kind of id).
  */
 function serialOf(prefix: string, digits: number): string {
   for (;;) {

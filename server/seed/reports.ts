@@ -1,11 +1,11 @@
 /**
- * The demo world's medication fridge logs (issue 14): what a pharmacy that has kept its logs in Sitewatch for a while
+ * The demo world's medication fridge logs: what a pharmacy that has kept its logs in Sitewatch for a while
  * would have. Every fridge has a submitted report for each earlier month of its history; for the last month most are
  * submitted, some are drafts still being filled in, and some are not started, so a new user can add one.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/database';
-import type { MedicationFridgeReportsTable } from '../db/reports.schema';
+import type { FridgeReportRow } from '../db/fridge-reports.repository';
 import { DEFAULT_SAFE_MAX, DEFAULT_SAFE_MIN } from '../db/sites.repository';
 import { NO_PASSWORD } from '../db/users.repository';
 import { fridgeLog, monthRange, type DayEntry, type ExcursionEntry } from '../reports/fridge-log';
@@ -13,8 +13,6 @@ import { DAY, HOUR } from '../monitoring/time';
 import { seedOf, unit } from './patterns';
 import type { Excursion, PlannedFeed, PlannedNode, PlannedSite, WorldPlan } from './plan';
 import type { FridgeReport } from '../../src/api/contract/reports';
-
-type ReportRow = MedicationFridgeReportsTable;
 
 /** What a fridge's last month holds: no report yet, a draft being filled in, or a submitted report. */
 export type LastMonth = 'none' | 'draft' | 'submitted';
@@ -77,7 +75,7 @@ export function fridgeReports(
   readings: { ts: Float64Array; value: Float64Array },
   lastMonth: LastMonth,
   signer: Signer,
-): ReportRow[] {
+): FridgeReportRow[] {
   const now = plan.options.now ?? plan.end;
   const zone = node.timezone;
   const last = previousMonth(monthOf(now, zone));
@@ -88,7 +86,7 @@ export function fridgeReports(
   const low = feed.rangeMin ?? site.safeMin ?? DEFAULT_SAFE_MIN;
   const high = feed.rangeMax ?? site.safeMax ?? DEFAULT_SAFE_MAX;
   const seed = seedOf(node.id);
-  const rows: ReportRow[] = [];
+  const rows: FridgeReportRow[] = [];
   for (const period of periods) {
     const status: LastMonth = period === last ? lastMonth : 'submitted';
     if (status === 'none') continue;

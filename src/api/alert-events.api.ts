@@ -9,7 +9,7 @@ const one = (id: string) => `/api/alertevents/detail/${encodeURIComponent(id)}`;
 /** The list filters, as the client sends them (offset and limit default on the server). */
 export type AlertEventFilter = Partial<AlertEventListQuery>;
 
-/** `GET /api/alertevents` (SPEC §7, DESIGN §6): the company's events, newest first, with the total that match. */
+/** `GET /api/alertevents` (docs/product.md, Alerts): the company's events, newest first, with the total that match. */
 export const listAlertEvents = (filter: AlertEventFilter, signal?: AbortSignal): Promise<ListAnswer<AlertEvent>> =>
   requestList(page, '/api/alertevents', { searchParams: listSearchParams(filter), signal });
 

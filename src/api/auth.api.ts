@@ -31,5 +31,5 @@ export const resetPassword = (body: { token: string; password: string; confirmPa
 export const signup = (body: { name: string; email: string; password: string; confirmPassword: string; acceptTerms: true }) =>
   request(ok('created'), 'POST', '/api/signup', { json: body, isPublic: true });
 export const me = () => request(meResponse, 'GET', '/api/me');
-/** Every company of the session (DESIGN §6 list; 1,000 is the list's most), for the switcher and the palette. */
+/** Every company of the session (docs/product.md, API conventions: a list; 1,000 is the list's most), for the switcher and the palette. */
 export const companies = () => request(companiesResponse, 'GET', '/api/companies', { searchParams: { limit: '1000' } });

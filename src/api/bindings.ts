@@ -12,7 +12,7 @@ export interface RequestMeta {
   token?: string | null;
 }
 
-/** The one failure code that means no answer arrived at all (SPEC §8 "Network Error"); every other is "any other error". */
+/** The one failure code that means no answer arrived at all (docs/product.md, Errors); every other is "any other error". */
 export const NETWORK_ERROR = 'network_error';
 
 /** A failure as reported to the bindings; ApiError in client.ts has this shape. */

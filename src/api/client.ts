@@ -4,7 +4,7 @@ import { errorBody } from './contract/common';
 import { bindings, NETWORK_ERROR, TokenUnavailableError, type RequestMeta } from './bindings';
 import { currentLocale } from '../i18n';
 
-/** The header flag of SPEC §7: a request carrying it does not move the loading indicator. */
+/** The header flag (docs/product.md, Loading and offline): a request carrying it does not move the loading indicator. */
 export const IGNORE_LOADING_HEADER = 'X-Ignore-Loading';
 
 /** A failed call, typed: the session machine decides what it means, this layer only describes it. */
@@ -105,7 +105,7 @@ export function request<T>(schema: ZodType<T>, method: 'GET' | 'POST' | 'PUT' | 
   return send(schema, method, path, opts, (body) => body?.data);
 }
 
-/** A list call (DESIGN §6): the whole `{ data, total }` answer, validated, since `total` sits beside `data`. */
+/** A list call (docs/product.md, API conventions): the whole `{ data, total }` answer, validated, since `total` sits beside `data`. */
 export function requestList<T>(schema: ZodType<T>, path: string, opts: RequestOptions = {}): Promise<T> {
   return send(schema, 'GET', path, opts, (body) => body);
 }
@@ -170,7 +170,7 @@ async function exchange<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: stri
       ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
     });
     const result = await read(response);
-    // SPEC §8: any successful response resets the authorization-failure counter, public ones included.
+    // docs/product.md, Errors: any successful response resets the authorization-failure counter, public ones included.
     bindings.onSuccess(meta);
     return result;
   } catch (e) {

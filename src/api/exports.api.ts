@@ -5,11 +5,11 @@ import type { ReadingsRequest } from './contract/monitoring';
 
 const enc = encodeURIComponent;
 
-/** `POST /api/site-dashboard/{id}/export/readings` or `…/readings-minmax` (SPEC §7): a job, Pending. */
+/** `POST /api/site-dashboard/{id}/export/readings` or `…/readings-minmax` (docs/product.md, Exports): a job, Pending. */
 export const requestExport = (siteId: string, kind: ExportKind, query: ReadingsRequest): Promise<{ id: string; status: 'Pending' }> =>
   request(exportAccepted, 'POST', `/api/site-dashboard/${enc(siteId)}/export/${kind}`, { json: query });
 
-/** `GET /api/export-jobs` (DESIGN §6): the caller's jobs, newest first. Quiet: it re-reads as jobs move. */
+/** `GET /api/export-jobs` (docs/product.md, Exports): the caller's jobs, newest first. Quiet: it re-reads as jobs move. */
 export const listExportJobs = (): Promise<ListAnswer<ExportJob>> =>
   requestList(listAnswer(exportJob), '/api/export-jobs', { searchParams: { limit: '100', sort: '-createdAt' }, headers: { [IGNORE_LOADING_HEADER]: '1' } });
 

@@ -1,5 +1,5 @@
 import { resourceApi } from './resource.api';
 import { node, type NodeChange, type NodeInput, type NodeItem } from './contract/nodes';
 
-/** `/api/nodes` (DESIGN §6); a change is partial, so it has its own body type. */
+/** `/api/nodes` (docs/product.md, Management); a change is partial, so it has its own body type. */
 export const nodesApi = resourceApi<NodeItem, NodeInput, NodeChange>('nodes', node);

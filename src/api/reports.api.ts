@@ -5,7 +5,7 @@ import { fridgeReport, fridgeReportSummary, type CreateFridgeReport, type Fridge
 const enc = encodeURIComponent;
 const one = (id: string) => `/api/medication-fridge-reports/${enc(id)}`;
 
-/** `GET /api/site-dashboard/{id}/medication-fridge-reports` (SPEC §7, DESIGN §6): a site's reports. */
+/** `GET /api/site-dashboard/{id}/medication-fridge-reports` (docs/product.md, Reports): a site's reports. */
 export const listFridgeReports = async (siteId: string): Promise<FridgeReportSummary[]> =>
   (await requestList(listAnswer(fridgeReportSummary), `/api/site-dashboard/${enc(siteId)}/medication-fridge-reports`)).data;
 

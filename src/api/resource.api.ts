@@ -5,7 +5,7 @@ import { deletedAnswer, listAnswer, listSearchParams, type ListAnswer, type List
 /** A list call's parameters: the list query and a resource's own filters. */
 export type ListRequest = Partial<ListParams> & Record<string, string | number | boolean | undefined>;
 
-/** The five calls of a management resource (DESIGN §6), typed by its contract schemas. */
+/** The five calls of a management resource (docs/product.md, Management), typed by its contract schemas. */
 export interface ResourceApi<Item, Input, Update = Input> {
   list(params: ListRequest, signal?: AbortSignal): Promise<ListAnswer<Item>>;
   get(id: string): Promise<Item>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const enc = encodeURIComponent;
 const shares = (siteId: string) => `/api/site-dashboard/${enc(siteId)}/shares`;
 
-/** `GET /api/site-dashboard/{id}/shares` (DESIGN §6): the site's links, revoked and expired ones too. */
+/** `GET /api/site-dashboard/{id}/shares` (docs/product.md, Share links): the site's links, revoked and expired ones too. */
 export const listShares = async (siteId: string): Promise<Share[]> => (await requestList(listAnswer(share), shares(siteId))).data;
 
 /** `POST …/shares` `{ expiresInDays }`: the link, its token shown this once. */

@@ -1,5 +1,5 @@
 import { resourceApi } from './resource.api';
 import { site, type Site, type SiteChange, type SiteInput } from './contract/sites';
 
-/** `/api/sites` (DESIGN §6). */
+/** `/api/sites` (docs/product.md, Management). */
 export const sitesApi = resourceApi<Site, SiteInput, SiteChange>('sites', site);

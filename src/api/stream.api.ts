@@ -11,13 +11,13 @@ export interface StreamHandlers {
 
 export interface StreamOptions {
   lastEventId: string | null;
-  /** A wall display reads with its key instead of a sign-in (DESIGN §6). */
+  /** A wall display reads with its key instead of a sign-in (docs/product.md, Wall displays). */
   displayKey?: string | null;
   signal: AbortSignal;
 }
 
 /**
- * `GET /api/stream` (DESIGN §6 "Live"), read until the server ends it. Resolves when the stream ends, rejects with an
+ * `GET /api/stream` (docs/product.md, Live updates), read until the server ends it. Resolves when the stream ends, rejects with an
  * ApiError when it cannot open or breaks; what to do then (wait, reconnect with Last-Event-ID) is the stream
  * machine's decision. Messages that are not the contract's (a newer server's event kinds) are skipped.
  */

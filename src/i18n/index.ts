@@ -5,6 +5,11 @@ import { enStart } from './en-start';
 export type { I18nKey } from './en';
 export const LOCALES = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
+/**
+ * Each language by its own name, whatever the page's language: a reader looking for theirs finds it written as they
+ * write it, so these are no dictionary's words.
+ */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', zh: '中文', es: 'Español', fr: 'Français', it: 'Italiano', ar: 'العربية' };
 
 /** Which way a language's text runs: the page's, and a field holding text in a language other than the page's. */
 export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'ar' ? 'rtl' : 'ltr');

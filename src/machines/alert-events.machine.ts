@@ -126,7 +126,7 @@ const readEvents = fromPromise<ListAnswer<AlertEvent>, { filter: EventFilter; no
 );
 
 /**
- * The Alert Events page (SPEC §7): the company's events by state, severity, site and time, newest first and
+ * The Alert Events page (docs/product.md, Alerts): the company's events by state, severity, site and time, newest first and
  * live; a keyboard row (`j`/`k`), a selection for bulk acknowledge (`x`), and one event's detail with its actions.
  */
 export const alertEventsMachine = setup({

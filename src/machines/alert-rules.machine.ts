@@ -149,7 +149,7 @@ export const blankRule = (): AlertRuleValues => ({
 
 const THRESHOLD = { custom: 'alerts.thresholdRequired', 'custom:percentage': 'alerts.percentage', invalid_type: 'form.number' } as const;
 
-/** Alerts: the list-and-form machine on `/api/alert-rules` (DESIGN §6 "Alert rule"). */
+/** Alerts: the list-and-form machine on `/api/alert-rules` (docs/product.md, Alerts). */
 export const alertRulesMachine = listAndFormMachine<AlertRule, AlertRuleValues, AlertRuleInput, AlertRuleChange>({
   id: 'alertRules',
   perCompany: 'alerts',

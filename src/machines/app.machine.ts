@@ -67,7 +67,7 @@ export const appMachine = setup({
       actions: enqueueActions(({ enqueue, event }) => {
         enqueue.assign({ signedIn: true });
         enqueue.spawnChild(event.logic.palette, { systemId: 'palette' });
-        // The live stream (DESIGN §6) and the top bar's count of open alert events; signed-in.ts starts both with a session.
+        // The live stream (docs/product.md, Live updates) and the top bar's count of open alert events; signed-in.ts starts both with a session.
         enqueue.spawnChild(event.logic.stream, { systemId: 'stream', input: {} });
         enqueue.spawnChild(event.logic.alertBadge, { systemId: 'alertBadge' });
         // The user's export jobs, moved by the stream; a job ends with a notice wherever the user is.

@@ -1,3 +1,4 @@
+import { mayAct, mayManage } from '../api/contract/roles';
 import type { SessionRole } from '../api/contract/common';
 import type { I18nKey, Locale } from '../i18n';
 import type { Mode, ThemePart } from './preferences.machine';
@@ -30,7 +31,7 @@ export interface CommandState {
 
 /**
  * Commands as data: one list serves the sidebar, the palette and the keyboard shortcuts. For navigation entries `id`
- * is the last path segment of the route, which is how the active sidebar entry is found (SPEC §2).
+ * is the last path segment of the route, which is how the active sidebar entry is found (docs/product.md, Layout and themes).
  */
 export interface Command {
   id: string;
@@ -86,8 +87,8 @@ const nav = (
 
 const everyone = () => true;
 const admins = (r: SessionRole) => r === 'admin';
-const managers = (r: SessionRole) => r === 'admin' || r === 'manager';
-const writers = (r: SessionRole) => r !== 'viewer';
+const managers = mayManage;
+const writers = mayAct;
 
 export const NAV_COMMANDS: NavCommand[] = [
   nav('dashboard', 'layout-dashboard', 'nav.dashboard', '/', 'monitor', ['home', 'overview'], 'g d', everyone),
@@ -117,7 +118,7 @@ export const ACTION_COMMANDS: Command[] = [
   { id: 'shadow-user', labelKey: 'palette.shadowUser', group: 'actions', keywords: ['impersonate', 'user', 'act as'], event: { type: 'page', page: 'shadowUser' }, visible: (_r, s) => s?.canShadow === true, available: true },
   { id: 'shadow-company', labelKey: 'palette.shadowCompany', group: 'actions', keywords: ['impersonate', 'company', 'act as'], event: { type: 'page', page: 'shadowCompany' }, visible: (_r, s) => s?.canShadow === true, available: true },
   { id: 'exit-shadow', labelKey: 'palette.exitShadow', group: 'actions', keywords: ['stop', 'return', 'shadow'], event: { type: 'shadow.exit' }, visible: (_r, s) => s?.isShadow === true, available: true },
-  { id: 'exports', labelKey: 'palette.exports', group: 'actions', keywords: ['export', 'csv', 'download', 'jobs', 'progress'], event: { type: 'navigate', path: '/site-dashboard?panel=exports' }, visible: (r) => r !== 'viewer', available: true },
+  { id: 'exports', labelKey: 'palette.exports', group: 'actions', keywords: ['export', 'csv', 'download', 'jobs', 'progress'], event: { type: 'navigate', path: '/site-dashboard?panel=exports' }, visible: mayAct, available: true },
   { id: 'language', labelKey: 'palette.language', group: 'actions', keywords: ['locale', 'translate'], event: { type: 'page', page: 'language' }, visible: everyone, available: true },
   { id: 'theme', labelKey: 'palette.theme', group: 'actions', keywords: ['colour', 'color', 'sidebar', 'top bar', 'background'], event: { type: 'page', page: 'theme' }, visible: everyone, available: true },
   { id: 'mode-dark', labelKey: 'palette.dark', group: 'actions', keywords: ['night', 'wall display', 'theme'], shortcut: 't d', event: { type: 'preferences.mode', mode: 'dark' }, visible: (_r, s) => s?.mode !== 'dark', available: true },
@@ -128,7 +129,7 @@ export const ACTION_COMMANDS: Command[] = [
 ];
 
 /**
- * An admin's read-only look at one company's dashboard, without shadowing it (DESIGN §4): a route of its own beside
+ * An admin's read-only look at one company's dashboard, without shadowing it (docs/product.md, Screens and routes): a route of its own beside
  * the sidebar's screens, opened from the Admin Dashboard's rows and the palette's companies.
  */
 export const COMPANY_DASHBOARD_ROUTE = '/dashboard/company/:id';

@@ -20,7 +20,7 @@ export interface DashboardContext {
   dashboard: DashboardResponse | null;
   /** Why the sites could not be read (a code and its i18n key); the last answer stays shown beside it. */
   error: Failure | null;
-  /** The site whose nodes are shown, and its nodes (SPEC §4: nodes requested, then success or error). */
+  /** The site whose nodes are shown, and its nodes (docs/product.md, Screens and routes: nodes requested, then success or error). */
   siteId: string | null;
   nodes: NodeInfo[];
   nodesError: Failure | null;
@@ -28,7 +28,7 @@ export interface DashboardContext {
   session: CompanySource | null;
   /** The app's live stream; null where nothing is live (tests). */
   live: LiveSource | null;
-  /** An admin's read-only look at this company (DESIGN §4), read by id; null reads the token's company. */
+  /** An admin's read-only look at this company (docs/product.md, Screens and routes), read by id; null reads the token's company. */
   companyId: string | null;
   /** The role the session acts with now: only an admin acting as themselves reads a company by id. */
   role: SessionRole | null;

@@ -46,7 +46,7 @@ export const scheduleBody = (c: Pick<ExportSchedulesContext, 'siteId' | 'view' |
 const problems = (c: ExportSchedulesContext) => schemaProblems<'recipients'>(exportScheduleInput, scheduleBody(c, Date.now()), { recipients: { too_small: 'schedules.chooseRecipients' } });
 
 /**
- * A site's scheduled exports (DESIGN §6 `export-schedules`, managers): the chart's data mailed every week or month to
+ * A site's scheduled exports (docs/product.md, Exports, managers): the chart's data mailed every week or month to
  * chosen members through the same export jobs; listed with their next run, deleted in one step.
  */
 export const exportSchedulesMachine = setup({

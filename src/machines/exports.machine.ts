@@ -8,7 +8,7 @@ import { apiModules } from '../api/lazy';
 
 const api = apiModules.exports;
 
-/** SPEC §4: an export job is Pending, then Sent or Error; the transitions come from the server's worker. */
+/** docs/product.md, Exports: an export job is Pending, then Sent or Error; the transitions come from the server's worker. */
 export type ExportStatus = ExportJob['status'];
 
 export interface ExportsContext {
@@ -63,7 +63,7 @@ const announcement = (job: ExportJob): ExportsEmitted =>
     : { type: 'notice', level: 'error', key: 'exports.notice.error' };
 
 /**
- * The export jobs of the signed-in user (SPEC §4 "Export jobs", DESIGN §6 "Exports"), one for the app: asked for from
+ * The export jobs of the signed-in user (docs/product.md, Exports), one for the app: asked for from
  * the site dashboard, moved by the live stream (progress, then Sent or Error), listed with their progress, and
  * downloaded signed in. A job this tab asked for is announced when it ends, wherever the user is by then.
  */

@@ -100,7 +100,7 @@ export function textProblems(schema: ZodType, value: string, keys: { required: I
   return [{ key: keys.invalid ?? keys.required }];
 }
 
-/** SPEC §5: fields are checked on every change and blur, but a field's messages show once it was left or submitted. */
+/** docs/product.md, Forms: fields are checked on every change and blur, but a field's messages show once it was left or submitted. */
 export function visibleErrors<F extends string>(all: FieldErrors<F>, touched: Touched<F>, submitted: boolean): FieldErrors<F> {
   const shown: FieldErrors<F> = {};
   for (const field of Object.keys(all) as F[]) {
@@ -216,7 +216,7 @@ export function issueMessage(issue: IssueLike, own?: Partial<Record<string, I18n
 const fieldOf = (path: IssueLike['path']): string => (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? '').split('.')[0]!);
 
 /**
- * The problems of a form's body by its contract schema (SPEC §5: checked on every change and blur), one message per
+ * The problems of a form's body by its contract schema (docs/product.md, Forms: checked on every change and blur), one message per
  * field: the first issue of each, as the server would name it.
  */
 export function schemaProblems<F extends string>(schema: ZodType, body: unknown, own: FieldKeys<F> = {}): FieldErrors<F> {

@@ -63,7 +63,7 @@ export type FridgeReportsEvent =
 const problems = (v: AddValues) => schemaProblems<AddField>(createFridgeReport, v, { nodeId: { too_small: 'reports.chooseFridge' }, period: { invalid_format: 'reports.chooseMonth' } });
 
 /**
- * Reports (SPEC §2 "/reports"): a site's medication fridge compliance reports and the Add dialog (fridge and month);
+ * Reports (docs/product.md, Reports): a site's medication fridge compliance reports and the Add dialog (fridge and month);
  * the report itself is the fridge report machine's. The site is the page's (`?site=`), else the first.
  */
 export const fridgeReportsMachine = setup({

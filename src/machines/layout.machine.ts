@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { viewport } from './viewport';
 import { SCREENS } from './commands';
 
-/** SPEC §9 breakpoints: desktop above 1220 px, tablet above 767 px, otherwise mobile. */
+/** Breakpoints (docs/product.md, Layout and themes): desktop above 1220 px, tablet above 767 px, otherwise mobile. */
 export const DESKTOP_MIN = 1220;
 export const TABLET_MIN = 767;
 export type View = 'desktop' | 'tablet' | 'mobile';
@@ -17,7 +17,7 @@ export interface Overlay {
 }
 
 export interface LayoutContext {
-  /** The sidebar is collapsed unless the view is desktop (SPEC §2). */
+  /** The sidebar is collapsed unless the view is desktop (docs/product.md, Layout and themes). */
   collapsed: boolean;
   /** The mobile drawer holding the sidebar. */
   openDrawer: boolean;
@@ -47,7 +47,7 @@ export type LayoutEvent =
 const closed: Overlay = { visible: false, type: null, props: null };
 
 /**
- * The last non-empty path segment selects the active entry (SPEC §2); the root is the dashboard. A path whose last
+ * The last non-empty path segment selects the active entry (docs/product.md, Layout and themes); the root is the dashboard. A path whose last
  * segment is an id (`/dashboard/company/{id}`, one company's dashboard) selects the screen its first segment names.
  */
 export function currentKey(path: string): string {

@@ -12,7 +12,7 @@ import type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, L
 // The machine's types live beside it; importers keep reading them from here.
 export type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput, Notice } from './list-and-form-types';
 
-/** SPEC §9: typing settles for 250 ms before a filter goes to the server. */
+/** docs/product.md, Limits: typing settles for 250 ms before a filter goes to the server. */
 export const FILTER_DEBOUNCE_MS = 250;
 
 /**

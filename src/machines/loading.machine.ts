@@ -9,7 +9,7 @@ export type LoadingEvent =
   | { type: 'loading.start'; ignoreLoading?: boolean }
   | { type: 'loading.stop'; ignoreLoading?: boolean };
 
-/** The global loading counter of SPEC §4: up per request, down per answer or failure, never below 0. */
+/** The global loading counter (docs/product.md, Loading and offline): up per request, down per answer or failure, never below 0. */
 export const loadingMachine = setup({
   types: { context: {} as LoadingContext, events: {} as LoadingEvent },
   guards: {

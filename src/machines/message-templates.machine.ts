@@ -12,7 +12,7 @@ export interface MessageTemplateValues {
 
 const UNKNOWN = { custom: 'messages.unknownPlaceholder' } as const;
 
-/** Messages Manager: the list-and-form machine on `/api/message-templates` (DESIGN §6); mail is the one channel. */
+/** Messages Manager: the list-and-form machine on `/api/message-templates` (docs/product.md, Alerts); mail is the one channel. */
 export const messageTemplatesMachine = listAndFormMachine<MessageTemplate, MessageTemplateValues, MessageTemplateInput, MessageTemplateChange>({
   id: 'messageTemplates',
   perCompany: 'messages-manager',

@@ -1,7 +1,7 @@
 import type { SessionRole } from '../api/contract/common';
 import type { SiteSummary } from '../api/contract/monitoring';
 import type { SearchKind, SearchResult } from '../api/contract/search';
-import { LOCALES, t, type I18nKey, type Locale } from '../i18n';
+import { LANGUAGE_NAMES, LOCALES, t, type I18nKey, type Locale } from '../i18n';
 import { commandsFor, companyCommandsFor, type Command, type CommandState, type Intent, type PalettePage } from './commands';
 import { normalise } from './fuzzy-match';
 import { BACKGROUND_THEMES, SIDEBAR_THEMES, type Mode } from './preferences.machine';
@@ -119,7 +119,7 @@ export function localItems(page: PalettePage, scope: PaletteScope, sites: Palett
     case 'shadowUser':
       return [];
     case 'language':
-      return LOCALES.map((l) => item('action', `language-${l}`, t(`language.${l}` as I18nKey), l, { type: 'preferences.language', locale: l }, { current: l === scope.locale }));
+      return LOCALES.map((l) => item('action', `language-${l}`, LANGUAGE_NAMES[l], l, { type: 'preferences.language', locale: l }, { current: l === scope.locale }));
     case 'theme': {
       const out: PaletteItem[] = [];
       const parts = [

@@ -16,7 +16,7 @@ export interface Preferences {
   locale: Locale;
   sidebarTheme: SidebarTheme;
   topbarTheme: SidebarTheme;
-  /** The layout (content background) theme; SPEC §2: changing it sets the content background colour. */
+  /** The layout (content background) theme; docs/product.md, Layout and themes: changing it sets the content background colour. */
   backgroundTheme: BackgroundTheme;
   /** Dark covers every surface, for wall displays. */
   mode: Mode;

@@ -7,7 +7,7 @@ import { apiModules } from '../api/lazy';
 // The api layer (ky and the zod contract) loads with the first call, not with the start-up bundle.
 const authApi = apiModules.auth;
 
-/** The stored-session side (src/storage/browser-storage.ts): encrypted root for Auth, plain keys of SPEC §7 for the rest. */
+/** The stored-session side (src/storage/browser-storage.ts): encrypted root for Auth, plain keys (docs/product.md, Browser storage) for the rest. */
 const sessionStore = fromCallback<StoreCommand>(({ receive }) => {
   receive((cmd) => {
     if (cmd.type === 'store.count') writeUnauthorizedCount(cmd.count);

@@ -53,7 +53,7 @@ export const sessionSetup = setup({
       if (!params.quiet) enqueue.emit({ type: 'session.changed', companyId: session.companyId, role: session.role });
     }),
     announceCompany: emit(({ context }) => ({ type: 'session.changed' as const, companyId: context.session?.companyId ?? null, role: context.session?.role ?? null })),
-    /** Clears session, stored session and (through session.ended) the menu (SPEC §4); the caller says where to go. */
+    /** Clears session, stored session and (through session.ended) the menu (docs/product.md, Sessions); the caller says where to go. */
     endSession: enqueueActions(({ enqueue }) => {
       enqueue.assign({ session: null, userTokens: {}, mfa: null, resendAvailableAt: null, refreshingWith: null });
       enqueue.sendTo('store', { type: 'store.clear' } satisfies StoreCommand);
@@ -70,7 +70,7 @@ export const sessionSetup = setup({
       enqueue.emit(noticeOf(error));
     }),
     /**
-     * SPEC §8, 401: count, and on the first failure also the 403 notice. A refused refresh is such a failure too: the
+     * docs/product.md, Errors (401): count, and on the first failure also the 403 notice. A refused refresh is such a failure too: the
      * calls waiting on it may have been cancelled with the page, and the person must still learn why they are out.
      */
     countUnauthorized: enqueueActions(({ context, enqueue }, { failure }: { failure: Failure }) => {
@@ -79,7 +79,7 @@ export const sessionSetup = setup({
       enqueue.sendTo('store', { type: 'store.count', count } satisfies StoreCommand);
       if (count <= 1) enqueue.emit(noticeOf(failure));
     }),
-    /** SPEC §8's "server message" is the failure's text in the user's language: the code read through failureOf. */
+    /** The "server message" of docs/product.md, Errors is the failure's text in the user's language: the code read through failureOf. */
     noticeFailure: emit(({ event }) => noticeOf(failureOf(event))),
     goHome: emit(({ context }) => ({ type: 'navigate' as const, to: homeOf(context.session) })),
     goMaintenance: emit({ type: 'navigate', to: ROUTES.maintenance }),
@@ -135,7 +135,7 @@ export const sessionSetup = setup({
     /**
      * A refusal that belongs to the screen that asked, which shows it in its own words and offers what it can:
      * a write the screen offered that the server refused (403 — a role the screen misjudged, or a right
-     * lost meanwhile; signing out would lose what was typed, and the next refused read still ends the session, SPEC §8),
+     * lost meanwhile; signing out would lose what was typed, and the next refused read still ends the session, docs/product.md, Errors),
      * and anything not found (404 — the screen says so, or offers the person's other company that has it). A notice
      * beside the screen's own message would only repeat it, or contradict it.
      */
@@ -143,7 +143,7 @@ export const sessionSetup = setup({
       const { status, method } = failed(event);
       return (status === 403 && method !== undefined && method !== 'GET') || status === 404;
     },
-    // Only a request that got no answer at all is a network error (SPEC §8); timeouts and odd answers are "any other".
+    // Only a request that got no answer at all is a network error (docs/product.md, Errors); timeouts and odd answers are "any other".
     isNetworkOnline: ({ event }) => {
       const { code, online, path } = failed(event);
       return code === NETWORK_ERROR && online && path !== ROUTES.maintenance;

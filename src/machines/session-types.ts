@@ -2,7 +2,7 @@ import type { Session } from '../api/contract/auth';
 import type { I18nKey } from '../i18n';
 import { failureOf, type Failure } from './failure';
 
-/** SPEC §9: refresh when the access token expires within this many milliseconds. */
+/** docs/product.md, Sessions: refresh when the access token expires within this many milliseconds. */
 export const REFRESH_THRESHOLD_MS = 5000;
 export const RESEND_COOLDOWN_MS = 30_000;
 
@@ -12,15 +12,15 @@ export const RESEND_COOLDOWN_MS = 30_000;
  */
 export const SESSION_ACTION_CALLS: readonly string[] = ['/api/switch-company', '/api/shadow-company', '/api/shadow-user', '/api/exit-shadow'];
 
-/** A session as held by the client: the server's session stamped with loggedTime (SPEC §3). */
+/** A session as held by the client: the server's session stamped with loggedTime (docs/product.md, Sessions). */
 export type HeldSession = Session & { loggedTime: number };
 
 export interface SessionContext {
   /** The session in use, or null when signed out. */
   session: HeldSession | null;
-  /** SPEC §3 userTokens: sessions keyed by company id, so switching back costs no call. */
+  /** userTokens (docs/product.md, Sessions): sessions keyed by company id, so switching back costs no call. */
   userTokens: Record<string, HeldSession>;
-  /** SPEC §3 multiFactorVerify: kept between sign-in and code verification. */
+  /** multiFactorVerify (docs/product.md, Sessions): kept between sign-in and code verification. */
   mfa: { mfaToken: string; email: string; rememberMe: boolean } | null;
   /** Where to go after signing in (the location a visitor was sent away from). */
   returnTo: string | null;
@@ -30,9 +30,9 @@ export interface SessionContext {
   info: I18nKey | null;
   /** When Resend becomes available again (epoch ms). */
   resendAvailableAt: number | null;
-  /** SPEC §8: consecutive authorization failures, mirrored to local storage. */
+  /** docs/product.md, Errors: consecutive authorization failures, mirrored to local storage. */
   unauthorizedCount: number;
-  /** The last refresh failure, cleared when a refresh starts (SPEC §4). */
+  /** The last refresh failure, cleared when a refresh starts (docs/product.md, Sessions). */
   refreshError: Failure | null;
   /** The refresh token the pending refresh presented: its answer replaces only the session that held it. */
   refreshingWith: string | null;

@@ -15,7 +15,7 @@ export {
 } from './session-types';
 
 /**
- * The session (SPEC §3, §4, §8): restoring a stored session, sign-in with the one-time code, the signed-in session
+ * The session (docs/product.md, Sessions and Errors): restoring a stored session, sign-in with the one-time code, the signed-in session
  * with its actions (switch, shadow) and its token refresh side by side, the error catalogue's answers to failed
  * calls, and logout. Its setup and parts live in the session-*.ts modules beside it.
  */
@@ -90,11 +90,11 @@ export const sessionMachine = sessionSetup.createMachine({
             'persist',
           ],
         },
-        // SPEC §2: the pathname is stored on every protected visit.
+        // docs/product.md, Screens and routes: the pathname is stored on every protected visit.
         'route.visited': {
           actions: sendTo('store', ({ event }): StoreCommand => ({ type: 'store.history', path: event.path })),
         },
-        // SPEC §8 for a signed-in session; the 401 and 403 rules are this machine's alone.
+        // The error handling of docs/product.md, Errors, for a signed-in session; the 401 and 403 rules are this machine's alone.
         'api.failed': [
           { guard: 'isStaleRefusal' },
           {

@@ -30,7 +30,7 @@ export function sharedView(d: SharedDashboard, days: number): SiteView {
 }
 
 /**
- * A shared site dashboard (DESIGN §6, `/site-dashboard-export/site/{id}?token=…`): read without sign-in with the link's
+ * A shared site dashboard (docs/product.md, Share links, `/site-dashboard-export/site/{id}?token=…`): read without sign-in with the link's
  * token — that site only — then its chart over a day, a week or a month. A link that expired or was revoked answers
  * 404, and the page says so and shows nothing.
  */

@@ -11,7 +11,7 @@ export interface SignUpValues {
   email: string;
   password: string;
   confirmPassword: string;
-  /** SPEC §5: sign-up requires agreement to the terms and conditions. */
+  /** docs/product.md, Forms: sign-up requires agreement to the terms and conditions. */
   acceptTerms: boolean;
 }
 export type SignUpField = keyof SignUpValues;

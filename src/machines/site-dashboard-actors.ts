@@ -19,7 +19,7 @@ export const siteActors = {
   loadSavedView,
   fetchSites: fromPromise<SiteSummary[]>(async () => (await api()).sites()),
   fetchInfo: fromPromise<SiteBasicInfo, { siteId: string }>(async ({ input, signal }) => (await api()).siteInfo(input.siteId, signal)),
-  // What the caller may do here is the server's to say (DESIGN §6 check-permission), not a guess from the role.
+  // What the caller may do here is the server's to say (docs/product.md, Roles: check-permission), not a guess from the role.
   fetchPermission: fromPromise<SitePermission, { siteId: string }>(async ({ input }) => (await api()).checkPermission(input.siteId)),
   fetchSubSites: fromPromise<SiteSummary[], { siteId: string }>(async ({ input, signal }) => (await api()).subSites(input.siteId, signal)),
   fetchNodes: fromPromise<NodeInfo[], { siteId: string }>(async ({ input, signal }) => (await api()).siteNodes(input.siteId, signal)),

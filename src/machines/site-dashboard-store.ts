@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { loadRoot, saveSlice } from '../storage/secure-store';
 
 /**
- * The SiteDashboard slice of the persisted root (SPEC §7): the last view as its URL query, so a restored view passes
+ * The SiteDashboard slice of the persisted root (docs/product.md, Browser storage): the last view as its URL query, so a restored view passes
  * the same checks as a bookmarked one.
  */
 export interface SavedSiteView {

@@ -36,7 +36,7 @@ const daysProblems = (days: string) => schemaProblems<'expiresInDays'>(createSha
 export const shareState = (s: Share, now: number): 'active' | 'expired' | 'revoked' => (s.revokedAt ? 'revoked' : Date.parse(s.expiresAt) <= now ? 'expired' : 'active');
 
 /**
- * The site dashboard's shared links (DESIGN §6 "Shared dashboard"): list, create one valid 1–90 days (its URL shown
+ * The site dashboard's shared links (docs/product.md, Share links): list, create one valid 1–90 days (its URL shown
  * once, to copy), and revoke with a confirmation — revocation is immediate on the server.
  */
 export const siteSharesMachine = setup({

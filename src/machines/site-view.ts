@@ -96,7 +96,7 @@ export function bucketMsOf(v: AnsweredView): number | null {
 
 /**
  * A value judged by its feed's own range, or, for a fridge probe's temperature without one, by the site's safe range
- * (DESIGN §3); null when there is no range to judge it by.
+ * (docs/product.md, Data model); null when there is no range to judge it by.
  */
 export function rangeOf(feed: Pick<FeedInfo, 'rangeMin' | 'rangeMax' | 'signalKey'>, deviceType: string, value: number, site: Pick<SiteBasicInfo, 'safeMin' | 'safeMax'> | null): 'in' | 'out' | null {
   const r = boundsOf(feed, deviceType, site);

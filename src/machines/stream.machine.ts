@@ -11,7 +11,7 @@ export const BACKOFF_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
 
 export interface StreamContext {
-  /** The id of the last message seen: a reconnect resumes after it (DESIGN §6, 5 minutes are kept). */
+  /** The id of the last message seen: a reconnect resumes after it (docs/product.md, Live updates: 5 minutes are kept). */
   lastEventId: string | null;
   /** Failures in a row; 0 once a stream opens. */
   attempt: number;

@@ -18,7 +18,7 @@ export class RefreshFailedError extends TokenUnavailableError {
 const MAX_REFRESH_ROUNDS = 3;
 
 /**
- * The access token to send with a call (SPEC §4): when a refresh token exists and the access token expires within
+ * The access token to send with a call (docs/product.md, Sessions): when a refresh token exists and the access token expires within
  * 5000 ms, a refresh runs first. The session machine ignores token.refresh while it is refreshing, so every caller
  * that arrives meanwhile waits on the same refresh and shares its result or its error.
  */

@@ -5,7 +5,7 @@ import { loadRoot, saveSlice } from '../storage/secure-store';
 import { applyBranding } from '../storage/document';
 import { apiModules } from '../api/lazy';
 
-/** The product's own name: the page title whenever websiteTitle is empty (SPEC §7). */
+/** The product's own name: the page title whenever websiteTitle is empty (docs/product.md, White-label). */
 export const PRODUCT_NAME = 'Sitewatch';
 
 export const EMPTY_WHITE_LABEL: WhiteLabelSettings = { faviconUrl: '', loginLogoUrl: '', siteLogoUrl: '', websiteTitle: '' };

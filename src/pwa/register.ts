@@ -1,5 +1,5 @@
 /**
- * Service worker registration as SPEC §7 describes it. Framework-free: main.tsx calls it once after mounting.
+ * Service worker registration as docs/product.md, Loading and offline describes it. Framework-free: main.tsx calls it once after mounting.
  * Every browser object it touches arrives through `PwaEnvironment`, so tests run it with fakes and no DOM.
  */
 

@@ -1,7 +1,7 @@
 import { loadRoot, saveSlice } from './secure-store';
 import { STORAGE_KEYS } from './keys';
 
-// What the machines keep in the browser (SPEC §7 keys): the session (the encrypted root's Auth slice, plain keys for
+// What the machines keep in the browser (keys in docs/product.md, Browser storage): the session (the encrypted root's Auth slice, plain keys for
 // the rest) and the preferences. Machines call these from their store actors and hold no storage code themselves.
 
 /**
@@ -23,10 +23,10 @@ interface StoredSession {
   refreshToken: string;
 }
 
-/** The SPEC §8 401 counter, as the session machine last counted it. */
+/** The 401 counter (docs/product.md, Errors), as the session machine last counted it. */
 export const writeUnauthorizedCount = (count: number) => quietly(() => localStorage.setItem(STORAGE_KEYS.unauthorizedCount, String(count)));
 
-/** SPEC §2: the pathname of every protected visit. */
+/** docs/product.md, Screens and routes: the pathname of every protected visit. */
 export const writeHistoryPathname = (path: string) => quietly(() => localStorage.setItem(STORAGE_KEYS.historyPathname, path));
 
 export function clearStoredSession(): void {

@@ -1,9 +1,9 @@
-/** Browser storage keys of SPEC §7. */
+/** Browser storage keys of docs/product.md, Browser storage. */
 export const STORAGE_KEYS = {
   userToken: 'userToken',
   accessToken: 'access_token',
   historyPathname: 'historyPathname',
   unauthorizedCount: 'unauthorizedCount',
-  /** Language and themes (SPEC §4: language and theme changes are stored). */
+  /** Language and themes (docs/product.md, Languages and themes: language and theme changes are stored). */
   preferences: 'preferences',
 } as const;

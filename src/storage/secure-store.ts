@@ -1,5 +1,5 @@
 /**
- * The persisted root of SPEC §7 (Auth, SiteDashboard, white-label), encrypted with AES-GCM under a key that is
+ * The persisted root of docs/product.md, Browser storage (Auth, SiteDashboard, white-label), encrypted with AES-GCM under a key that is
  * generated on first use and kept non-extractable in IndexedDB. See docs/decisions.md for what this protects.
  */
 export const ROOT_KEY = 'persist:root';

@@ -139,7 +139,7 @@ export function Routes() {
       <Route path="/resetpassword"><Bare><Reset /></Bare></Route>
       <Route path="/verify-email"><Bare><VerifyEmail /></Bare></Route>
       <Route path="/auth0loginCallback"><Bare><ExternalCallback /></Bare></Route>
-      {/* A shared site dashboard (DESIGN §6): the link's token is its only key, so it opens without sign-in. */}
+      {/* A shared site dashboard (docs/product.md, Share links): the link's token is its only key, so it opens without sign-in. */}
       <Route path="/site-dashboard-export/site/:id"><Bare><SharedDashboard /></Bare></Route>
       <Route path="/404"><Bare><NotFoundView /></Bare></Route>
       <Route path="/500"><Bare><ServerError /></Bare></Route>

@@ -6,7 +6,7 @@ import { ApiError, request } from '../../src/api/client';
 import { bindApi, TokenUnavailableError, type ReportedFailure } from '../../src/api/bindings';
 
 // The api client against a real HTTP server on loopback: every way a call can fail gets its own code, and only a
-// call that got no answer at all is a network error (SPEC §8; issue 11, item 1).
+// call that got no answer at all is a network error (docs/product.md, Errors).
 
 const answers: Record<string, (res: http.ServerResponse) => void> = {
   '/ok': (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { n: 1 } })),
@@ -58,7 +58,7 @@ describe('api client failures', () => {
     expect(successes).toBe(1);
   });
 
-  it('a public call\'s success also reports (SPEC §8: any successful response resets the 401 counter)', async () => {
+  it('a public call\'s success also reports (docs/product.md, Errors: any successful response resets the 401 counter)', async () => {
     await request(n, 'GET', '/ok', { isPublic: true });
     expect(successes).toBe(1);
   });

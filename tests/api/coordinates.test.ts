@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dmsToDecimal, formatCoordinates, parseCoordinates } from '../../src/api/contract/coordinates';
 
-describe('dmsToDecimal (SPEC §3)', () => {
+describe('dmsToDecimal (docs/product.md, Sites and coordinates)', () => {
   it.each([
     ['3 parts', '51,30,26.5', 51.507361],
     ['2 parts (degrees, minutes)', '51,30', 51.5],

@@ -65,7 +65,7 @@ test('a visitor signs up (terms required), is told to check mail, confirms the a
   await expect(page.getByRole('status')).toContainText('We have sent a link to this address');
   await page.screenshot({ path: 'screenshots/account-signup-done.png', fullPage: true });
 
-  // Before the address is confirmed the account cannot sign in (issue 15 finding 7), and says why.
+  // Before the address is confirmed the account cannot sign in, and says why.
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await signInForm(page, email, PASSWORD);
@@ -225,7 +225,7 @@ test('My Profile: change the name, then the password, and stay signed in', async
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password', exact: true }).click();
-  // Announced once by the global notice (SPEC §8), and shown on the form, linked to the field it is about.
+  // Announced once by the global notice (docs/product.md, Errors), and shown on the form, linked to the field it is about.
   await expect(page.getByRole('alert')).toContainText('The current password is not correct.');
   await expect(current).toHaveAttribute('aria-invalid', 'true');
   await expect(current).toHaveAccessibleDescription('The current password is not correct.');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signInAs, signInAdmin } from './helpers';
 
-// Issue 26 item 11: an admin opens any company's dashboard read-only, without shadowing it, from the Admin Dashboard
+// An admin opens any company's dashboard read-only, without shadowing it, from the Admin Dashboard
 // and from the palette (GET /api/dashboard/company/{id}); anyone else is told it is for admins and stays signed in.
 
 /** Every dashboard call the page makes, by path: the token company's (/api/dashboard) must never be among them. */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiCall, expectAccessible, managerAtNorthwind, signInAs } from './helpers';
 
 /**
- * Issue 13's journey: a reading posted to `POST /api/ingest` opens an event that appears in an already open browser
+ * The alerts journey: a reading posted to `POST /api/ingest` opens an event that appears in an already open browser
  * without reload; the user acknowledges it with a comment using only the keyboard; the mail in the dev outbox has a
  * link that acknowledges once and answers clearly the second time; the top bar's badge counts down.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signInAs } from './helpers';
 
 /**
- * Alerts (issue 13): the seeded rules are listed with their test and state; a manager writes a rule with the keyboard
+ * Alerts: the seeded rules are listed with their test and state; a manager writes a rule with the keyboard
  * only — the form opens on `n`, refuses a high limit under the low one in words, saves — and finds it by its name.
  */
 test('a manager lists the seeded rules and writes a new one with the keyboard only', async ({ page }) => {

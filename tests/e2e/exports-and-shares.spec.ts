@@ -13,7 +13,7 @@ async function firstSite(request: APIRequestContext): Promise<{ id: string; name
 }
 
 /**
- * Exports (issue 14): Export CSV sends the chart's query as a job; the Exports list shows it move live from Pending to
+ * Exports: Export CSV sends the chart's query as a job; the Exports list shows it move live from Pending to
  * Sent with its rows; the file downloads signed in, and the mail in the dev outbox links to the same CSV.
  */
 test('a manager exports the chart as CSV, watches the job finish, downloads it and gets the mail', async ({ page, request }) => {
@@ -67,7 +67,7 @@ test('a manager exports the chart as CSV, watches the job finish, downloads it a
 });
 
 /**
- * Shared dashboard (issue 14): a manager makes a read-only link from the site dashboard; it opens without sign-in in
+ * Shared dashboard: a manager makes a read-only link from the site dashboard; it opens without sign-in in
  * a fresh browser, that site only; revoked, the same page shows that the link no longer works and nothing else.
  */
 test('a manager shares a site read-only, the link opens without an account, and revoking it closes it at once', async ({ page, request, browser }) => {

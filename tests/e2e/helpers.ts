@@ -47,7 +47,7 @@ let signIns = 0;
 
 /**
  * Every sign-in of the suite comes from this one machine, and the server allows 100 attempts per client address in 15
- * minutes (DESIGN §6): on a quick machine the suite signs in more often than that. The test server trusts one proxy hop
+ * minutes (docs/product.md, Sessions): on a quick machine the suite signs in more often than that. The test server trusts one proxy hop
  * (playwright.config.ts), so each page that signs in through the form says it comes from an address of its own in the
  * loopback range, as clients behind a proxy do; the limit itself is tested in the server suite.
  */

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, managerAtNorthwind, signInAs } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiCall, managerAtNorthwind, signInAs, type Auth } from './helpers';
 import { en } from '../../src/i18n/en';
 import { BUILT_IN_ENGLISH } from '../../src/views/ui/built-in-names';
 
@@ -46,6 +46,21 @@ function reordered(page: Page): Promise<string[]> {
   });
 }
 
+/** A report of one of Elmhurst's fridges (this month's, which has readings, added if no test has yet): its daily log is full of values. */
+async function elmhurstReport(request: APIRequestContext, auth: Auth, siteId: string): Promise<string> {
+  const list = () => apiCall<{ id: string; period: string }[]>(request, 'get', `/api/site-dashboard/${siteId}/medication-fridge-reports`, auth);
+  const existing = (await list()).find((r) => r.period === new Date().toISOString().slice(0, 7));
+  if (existing) return existing.id;
+  const fridge = (await apiCall<{ id: string; name: string }[]>(request, 'get', `/api/site-dashboard/${siteId}/nodes`, auth)).find((n) => /fridge/i.test(n.name));
+  expect(fridge, 'Elmhurst has a fridge').toBeTruthy();
+  const period = new Date().toISOString().slice(0, 7);
+  // Another test may add the same report at the same moment: whichever wins, the list then holds one.
+  await request.post(`/api/site-dashboard/${siteId}/medication-fridge-reports`, { headers: auth, data: { nodeId: fridge!.id, period } });
+  const added = (await list()).find((r) => r.period === period);
+  expect(added, 'a report of an Elmhurst fridge').toBeTruthy();
+  return added!.id;
+}
+
 test('built-in labels are translated and values keep their order, in every language', async ({ page, request }) => {
   test.setTimeout(90_000);
   const auth = await managerAtNorthwind(request);
@@ -59,12 +74,13 @@ test('built-in labels are translated and values keep their order, in every langu
     const hubs = await apiCall<{ name: string }[]>(request, 'get', `/api/site-dashboard/${site.id}/hubs`, auth);
     for (const x of [...nodes, ...hubs]) typed.add(x.name);
   }
+  const report = await elmhurstReport(request, auth, elmhurst!.id);
   const byLength = [...typed].sort((a, b) => b.length - a.length);
   await signInAs(page, 'manager@sitewatch.test');
   const company = page.getByLabel('Company', { exact: true });
   await company.selectOption({ label: 'Northwind Care Homes' });
   await expect(company.locator('option:checked')).toHaveText('Northwind Care Homes');
-  const paths = ['/', `/site-dashboard?site=${elmhurst!.id}`, '/alert-events', '/reports', '/nodes'];
+  const paths = ['/', `/site-dashboard?site=${elmhurst!.id}`, '/alert-events', '/reports', `/reports?site=${elmhurst!.id}&report=${report}`, '/nodes'];
   const problems: string[] = [];
   for (const lang of LANGS) {
     await page.evaluate((l) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signInAs } from './helpers';
 
 /**
- * Messages Manager (issue 13): a manager writes a template with placeholders, sees the preview fill as they type, is
+ * Messages Manager: a manager writes a template with placeholders, sees the preview fill as they type, is
  * told at once about a placeholder Sitewatch does not fill, saves it in French and finds it by language.
  */
 test('a manager writes a template with a live preview; an unknown placeholder is refused; French is found by language', async ({ page }) => {

@@ -126,7 +126,7 @@ test('the site dashboard reopens the last site, and a company switch from the pa
   await page.getByLabel('Interval').selectOption('6hours');
   await expect(page).toHaveURL(/interval=6hours/);
 
-  // No site in the URL: the last site and view come back (SPEC §7's SiteDashboard slice).
+  // No site in the URL: the last site and view come back (the SiteDashboard slice of docs/product.md, Browser storage).
   await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await nav.getByRole('link', { name: 'Site Dashboard' }).click();

@@ -19,7 +19,7 @@ const SCREENS = [
 ];
 
 /**
- * Issue 26 item 13: a platform admin right after sign-in acts for no company. Every screen of one company's data says
+ * A platform admin right after sign-in acts for no company. Every screen of one company's data says
  * "Choose a company" with the company picker and asks the server nothing (it used to show a 400 as "Some values are
  * not valid" on a page without fields); picking a company there loads the screen.
  */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { apiCall, expectAccessible, managerAtNorthwind, signInAs, tabTo } from './helpers';
 
 /**
- * Issue 26 item 11: a node's detail on the site dashboard, reached by keyboard from the nodes table — its feeds' latest
+ * A node's detail on the site dashboard, reached by keyboard from the nodes table — its feeds' latest
  * readings against their safe range, battery, signal and last seen, and its alert events (GET /api/alertevents/{nodeId}),
  * each a link to that event in Alert Events; Escape closes it and focus returns to the node's button.
  */

@@ -182,7 +182,7 @@ test('keys typed straight after Ctrl+K, before the palette has loaded, land in i
 
 test('palette as admin: shadow a user, see the banner, exit shadow', async ({ page, request }) => {
   await signInAdmin(page, request, true);
-  // The admin is no user to shadow (issue 11, item 2): "@ada" offers nobody, and Enter logs nobody out.
+  // The admin is no user to shadow: "@ada" offers nobody, and Enter logs nobody out.
   await openPalette(page);
   await page.keyboard.type('@ada');
   await expect(palette(page).getByRole('status')).toContainText(/./);

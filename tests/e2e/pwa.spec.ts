@@ -76,7 +76,7 @@ test('on 127.0.0.1 the worker is registered after the script check, and the shel
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   expect(await activeWorker(page)).toEqual({ scope: `${baseURL}/`, scriptURL: `${baseURL}/sw.js`, state: 'activated' });
-  expect(scriptChecks, 'the content-type check of SPEC §7 runs on local hosts').toHaveLength(1);
+  expect(scriptChecks, 'the content-type check of docs/product.md, Loading and offline runs on local hosts').toHaveLength(1);
 
   await page.addInitScript(() => {
     window.addEventListener('app-offline', () => document.documentElement.setAttribute('data-test-app-offline', ''));
@@ -87,7 +87,7 @@ test('on 127.0.0.1 the worker is registered after the script check, and the shel
     expect(reload?.fromServiceWorker(), 'the document comes from the precache').toBe(true);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
-    // Offline, the script check cannot reach the server: SPEC §7's app-offline event.
+    // Offline, the script check cannot reach the server: the app-offline event of docs/product.md, Loading and offline.
     await expect(page.locator('html')).toHaveAttribute('data-test-app-offline', '');
     await page.screenshot({ path: 'test-results/pwa-offline.png' });
 

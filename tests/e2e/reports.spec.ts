@@ -28,7 +28,7 @@ async function warmFridge(request: APIRequestContext, stamp: string) {
 }
 
 /**
- * Reports (issue 14): a user of a care home adds last month's medication fridge compliance report, records a check
+ * Reports: a user of a care home adds last month's medication fridge compliance report, records a check
  * and an excursion's cause and stock outcome, updates, submits (read-only after), and downloads the PDF and CSV.
  */
 test('a user keeps a month of a fridge log, submits it and downloads the PDF', async ({ page, request }) => {
@@ -133,7 +133,7 @@ test('keyboard only: add a report, record a check, update and submit it', async 
 
 
 /**
- * What a role may do comes from the server (issue 26 items 11–12): a viewer reads a draft report as it stands — no
+ * What a role may do comes from the server: a viewer reads a draft report as it stands — no
  * fields, no Update, no Submit — finds no Add on the list, and no Export or Share on the site dashboard.
  */
 test('a viewer reads a draft report without fields or actions, and the site dashboard offers no Export or Share', async ({ page, request }) => {

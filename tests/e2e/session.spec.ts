@@ -114,7 +114,7 @@ test('a signed-out visit keeps the whole location (path, query, hash) through si
 });
 
 test('an expired session in the open app goes to sign-in, not maintenance, and comes back to the same location', async ({ page }) => {
-  // Issue 11, item 1: a refresh the server refuses (the session was ended elsewhere, then the token ran out) must
+  // A refresh the server refuses (the session was ended elsewhere, then the token ran out) must
   // lead to sign-in. The page's clock jumps past the token's life; the server's refusal is real.
   await page.clock.install();
   await signInAs(page, 'user@sitewatch.test');

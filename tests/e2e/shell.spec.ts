@@ -91,7 +91,7 @@ test.describe(`the app shell${suffix}`, () => {
     await endSessionElsewhere(page, token);
     await page.goto(url);
     await expect(page).toHaveURL(/\/Identity\/Account\/Login/);
-    // Several calls meet the 401 at once: each counts (SPEC §8), one notice shows.
+    // Several calls meet the 401 at once: each counts (docs/product.md, Errors), one notice shows.
     await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended' })).toHaveCount(1);
   });
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/api/client';
 import { held, session, startSession } from './session-fixtures';
 import { paletteScope } from './palette-scope';
 
-// Issue 26 item 11: an admin opens any company's dashboard read-only (GET /api/dashboard/company/{id}) without
+// An admin opens any company's dashboard read-only (GET /api/dashboard/company/{id}) without
 // shadowing it, from the Admin Dashboard and the palette; nobody else asks for it, since a 403 on a read signs out.
 
 const answer = (companyId: string): DashboardResponse => ({ companyId, companyName: `Company ${companyId}`, sites: [] });

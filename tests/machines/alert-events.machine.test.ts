@@ -102,7 +102,7 @@ describe('alert events machine', () => {
   });
 });
 
-describe('alert events without a company (issue 26 item 13)', () => {
+describe('alert events without a company', () => {
   it('asks for neither events nor sites while the admin acts for no company, and reads both once one is chosen', async () => {
     const admin = held({ role: 'admin', companyId: null, companyName: null });
     const s = startSession({

@@ -11,7 +11,7 @@ import { ApiError } from '../../src/api/client';
 const job = (over: Partial<ExportJob> = {}): ExportJob => ({ id: 'j1', siteId: 's1', kind: 'readings', status: 'Pending', progress: 0, rowCount: null, error: null, createdAt: '2026-11-25T10:00:00.000Z', sentAt: null, ...over });
 const query = { feedIds: ['f1'], from: '2026-11-18T10:00:00.000Z', to: '2026-11-25T10:00:00.000Z', interval: '1hour' as const, dataViewType: 'RawData' as const };
 
-describe('exports machine (SPEC §4: Pending, then Sent or Error)', () => {
+describe('exports machine (docs/product.md, Exports: Pending, then Sent or Error)', () => {
   it('keeps a job in its place and never moves a finished one back to Pending', () => {
     const a = job({ id: 'a' });
     const b = job({ id: 'b' });

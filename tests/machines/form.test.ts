@@ -36,7 +36,7 @@ describe('password rule, read from the contract', () => {
   });
 });
 
-describe('form checks on change and on blur (SPEC §5)', () => {
+describe('form checks on change and on blur (docs/product.md, Forms)', () => {
   it('checks on change, but shows a field only once it was left or a submit was tried', () => {
     let form = editField(newForm(EMPTY_SIGN_UP), { field: 'password', value: 'abc' }, validateSignUp);
     expect(form.errors).toEqual({});

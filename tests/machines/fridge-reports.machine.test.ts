@@ -108,7 +108,7 @@ describe('fridge report', () => {
     a.stop();
   });
 
-  it("a report of the person's other company: offers that company, and opens the report once the session switches (issue 26 item 14)", async () => {
+  it("a report of the person's other company: offers that company, and opens the report once the session switches", async () => {
     let company = 'c1';
     let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'manager' }) => void) | null = null;
     const session = { on: (_t: 'session.changed', handler: never) => ((announce = handler), { unsubscribe: () => {} }) };
@@ -216,7 +216,7 @@ describe('reports list', () => {
     a.stop();
   });
 
-  it('asks nothing without a company, and reads the chosen company’s sites; a switch reads the new company’s (issue 26 item 13)', async () => {
+  it('asks nothing without a company, and reads the chosen company’s sites; a switch reads the new company’s', async () => {
     let company: string | null = null;
     let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'admin' }) => void) | null = null;
     const session: ActingSource = {

@@ -5,7 +5,7 @@ import { currentKey, layoutMachine, viewFor } from '../../src/machines/layout.ma
 const start = (width = 1280) => createActor(layoutMachine.provide({ actors: { viewport: fromCallback(() => {}) as never } }), { input: { width, height: 800 } }).start();
 
 describe('layout machine', () => {
-  it('has the breakpoints of SPEC §9', () => {
+  it('has the breakpoints of docs/product.md, Layout and themes', () => {
     expect(viewFor(1221)).toBe('desktop');
     expect(viewFor(1220)).toBe('tablet');
     expect(viewFor(768)).toBe('tablet');

@@ -221,7 +221,7 @@ describe('list-and-form machine', () => {
   });
 });
 
-describe('a per-company list (issue 26 item 13)', () => {
+describe('a per-company list', () => {
   /** The real session machine, signed in as a platform admin acting for no company; switching answers that company. */
   async function adminWithoutCompany() {
     const admin = held({ role: 'admin', companyId: null, companyName: null });

@@ -12,7 +12,7 @@ import { ApiError } from '../../src/api/client';
 const dash = (n: number): DashboardResponse => ({ companyId: 'c1', companyName: 'One', sites: Array.from({ length: n }, () => ({ latest: [] }) as never) });
 
 describe('dashboard machine', () => {
-  it('loads the sites, re-reads them when the stream resumes after a gap, and loads one site’s nodes on request (SPEC §4)', async () => {
+  it('loads the sites, re-reads them when the stream resumes after a gap, and loads one site’s nodes on request (docs/product.md, Screens and routes)', async () => {
     vi.useFakeTimers();
     let calls = 0;
     const live = fakeLive();
@@ -144,7 +144,7 @@ describe('admin dashboard and plexus machines', () => {
   });
 });
 
-describe('monitoring pages follow a company switch (issue 11, item 14)', () => {
+describe('monitoring pages follow a company switch', () => {
   /** The real session machine signed in to c1; each page's call answers for the company whose token is in use. */
   async function signedIn() {
     const c1 = held({ companyId: 'c1', companyName: 'One', role: 'admin' });

@@ -63,7 +63,7 @@ describe('session machine: sign-in', () => {
     await waitFor(actor, (st) => st.matches('signedIn'));
     expect(calls.verifyOtp).toEqual([{ mfaToken: 'mfa-1', code: '123456' }]);
     expect(actor.getSnapshot().context.mfa).toBeNull();
-    // A platform admin without a company lands on the Admin Dashboard (issue 11, item 16).
+    // A platform admin without a company lands on the Admin Dashboard.
     expect(emitted).toContainEqual({ type: 'navigate', to: ROUTES.adminHome });
   });
 
@@ -301,7 +301,7 @@ describe('session machine: logout', () => {
   });
 });
 
-describe('session machine: the error catalogue (SPEC §8)', () => {
+describe('session machine: the error catalogue (docs/product.md, Errors)', () => {
   const failed = (status: number, extra: Partial<{ online: boolean; path: string; code: string; call: string; method: string }> = {}) => ({
     type: 'api.failed' as const,
     status,
@@ -348,7 +348,7 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     expect(emitted.filter((e) => e.type === 'navigate')).toHaveLength(1);
   });
 
-  it('a success resets the counter also while signed out (SPEC §8: any successful response)', async () => {
+  it('a success resets the counter also while signed out (docs/product.md, Errors: any successful response)', async () => {
     const { actor } = startSession({ restored: { session: null, userTokens: {}, unauthorizedCount: 2 } });
     await waitFor(actor, (st) => st.matches('signedOut'));
     actor.send({ type: 'api.succeeded' });
@@ -397,7 +397,7 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     }
     expect(actor.getSnapshot().context.session).not.toBeNull();
     expect(emitted.some((e) => e.type === 'navigate')).toBe(false);
-    // A refused read still ends the session (SPEC §8).
+    // A refused read still ends the session (docs/product.md, Errors).
     actor.send(failed(403, { code: 'forbidden', call: '/api/medication-fridge-reports/r1', method: 'GET' }));
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
   });
@@ -408,7 +408,7 @@ describe('session machine: the error catalogue (SPEC §8)', () => {
     actor.send(failed(404, { code: 'not_found', call: '/api/sites/s9', method: 'DELETE' }));
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
     expect(emitted.filter((e) => e.type === 'notice')).toEqual([]);
-    // Any other error is still a notice (SPEC §8).
+    // Any other error is still a notice (docs/product.md, Errors).
     actor.send(failed(409, { code: 'conflict' }));
     expect(emitted.filter((e) => e.type === 'notice')).toHaveLength(1);
   });

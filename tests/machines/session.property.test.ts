@@ -62,7 +62,7 @@ describe('single-flight refresh (fast-check scheduler)', () => {
   });
 });
 
-describe('the 401 counter (SPEC §8)', () => {
+describe('the 401 counter (docs/product.md, Errors)', () => {
   type Op = 'login' | 'fail401' | 'fail403' | 'success' | 'failOther';
   it('never goes below 0, counts every 401 (also those arriving after the first ended the session), notices only the first, resets on success', async () => {
     await fc.assert(

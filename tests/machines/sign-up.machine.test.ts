@@ -37,7 +37,7 @@ describe('sign-up machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('refuses without agreement to the terms and shows that message (SPEC §5)', () => {
+  it('refuses without agreement to the terms and shows that message (docs/product.md, Forms)', () => {
     const { actor, calls } = start(async () => ({ created: true }));
     fill(actor, {}, false);
     actor.send({ type: 'signup.submit' });

@@ -238,7 +238,7 @@ describe('site dashboard machine', () => {
   });
 });
 
-describe('site dashboard machine: a site the token company does not have (issue 26 item 14)', () => {
+describe('site dashboard machine: a site the token company does not have', () => {
   const gone = () => Promise.reject(Object.assign(new Error('Site not found'), { status: 404, code: 'not_found' }));
   const make = (home: { companyId: string; companyName: string } | null, session: ActingSource | null = null) => {
     let company = 'c1';
@@ -284,7 +284,7 @@ describe('site dashboard machine: a site the token company does not have (issue 
   });
 });
 
-describe('site dashboard machine: a session without a company (issue 26 item 13)', () => {
+describe('site dashboard machine: a session without a company', () => {
   it('asks nothing, rests in noCompany, and checks the named site against the list once a company is chosen', async () => {
     let announce: ((e: { type: 'session.changed'; companyId: string | null; role: 'admin' }) => void) | null = null;
     const session: ActingSource = {
@@ -323,7 +323,7 @@ describe('site dashboard machine: what a view change re-reads', () => {
   });
 });
 
-describe('site dashboard machine: the last view is kept (SPEC §7 SiteDashboard slice)', () => {
+describe('site dashboard machine: the last view is kept (SiteDashboard slice, docs/product.md, Browser storage)', () => {
   it('keeps an open site’s view, as its query, every time the view changes', async () => {
     const { actor, saved } = start();
     await settled(actor);
@@ -353,7 +353,7 @@ describe('site dashboard machine: the last view is kept (SPEC §7 SiteDashboard 
   });
 });
 
-describe('site dashboard machine: a company switch (issue 11, item 14)', () => {
+describe('site dashboard machine: a company switch', () => {
   /** The real session machine, signed in to c1; GET /api/sites answers the sites of the company whose token is in use. */
   async function withSession() {
     const c1 = held({ companyId: 'c1', companyName: 'One' });

@@ -5,7 +5,7 @@ import { auditEntry, type AuditEntry } from '../../src/api/contract/audit';
 import { audit } from '../../server/db/audit.repository';
 
 /**
- * `GET /api/audit` (DESIGN §6): admins read every company's entries, managers their token company's, users and viewers
+ * `GET /api/audit` (docs/product.md, Management): admins read every company's entries, managers their token company's, users and viewers
  * none; shadow entries are marked and filtered and carry both identities; q, actor, from/to, paging and total.
  */
 describe('the audit log', () => {

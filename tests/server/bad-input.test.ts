@@ -183,7 +183,7 @@ const routes: Route[] = [
     ];
   }),
   { url: '/api/hubs/any-hub/api-keys', auth: 'member', fields: { label: { kind: 'string', optional: true, emptyOk: true } }, valid: { label: 'Roof hub' } },
-  // Alerts (issue 13): templates refuse unknown placeholders by name; rules need the thresholds their condition reads.
+  // Alerts: templates refuse unknown placeholders by name; rules need the thresholds their condition reads.
   ...(['POST', 'PUT'] as const).flatMap((method): Route[] => {
     const url = (path: string) => (method === 'POST' ? `/api/${path}` : `/api/${path}/any-id`);
     const req = (f: Field): Field => (method === 'PUT' ? { ...f, optional: true } : f);
@@ -222,7 +222,7 @@ const routes: Route[] = [
     valid: { name: 'Lobby wall', siteIds: ['any-site'], everySeconds: 30, theme: 'dark' },
   })),
   ...['readings', 'readings-minmax'].map((path): Route => ({ url: `/api/site-dashboard/any-site/export/${path}`, auth: 'member', fields: readingsFields, valid: readingsValid })),
-  // Export schedules (issue 14): the shape first; the site, the query's feeds and the recipients are checked after it.
+  // Export schedules: the shape first; the site, the query's feeds and the recipients are checked after it.
   ...(['POST', 'PUT'] as const).map((method): Route => ({
     method, url: method === 'POST' ? '/api/export-schedules' : '/api/export-schedules/any-id', auth: 'member',
     fields: {

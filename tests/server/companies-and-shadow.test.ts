@@ -92,7 +92,7 @@ describe('companies, roles and shadowing', () => {
       }
     });
 
-    it("a shadow session ends at its next refresh once the acting admin is no longer an admin (issue 15 finding 7)", async () => {
+    it("a shadow session ends at its next refresh once the acting admin is no longer an admin", async () => {
       const admin = await signInAdmin(t.app);
       const shadow = (await post('/api/shadow-user', { userId: ids.manager }, admin.accessToken)).body.data;
       const ok = await call(t.app, 'POST', '/api/refresh-token', { refreshToken: shadow.refreshToken });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, DEMO, signIn, type TestApp } from './helpers';
 
-// Found by the fuzz (issue 15 §3): writes racing each other reached the database's unique index or deadlocked, and
+// Found by the fuzz: writes racing each other reached the database's unique index or deadlocked, and
 // answered 500. A write that loses such a race is a 409 `conflict` with Retry-After, as the check would have answered
 // had the other request finished first (server/app.ts); on both databases.
 describe('writes made at the same moment', () => {

@@ -6,8 +6,8 @@ import {
   testClock, type TestApp,
 } from './helpers';
 
-// The happy path of every route, checked against the field names DESIGN §6 fixes.
-describe('API contract (DESIGN §6)', () => {
+// The happy path of every route, checked against the field names the contract fixes (docs/product.md).
+describe('API contract (docs/product.md, API conventions)', () => {
   let t: TestApp;
   let ids: Awaited<ReturnType<typeof demoIds>>;
   const clock = testClock();
@@ -199,7 +199,7 @@ describe('API contract (DESIGN §6)', () => {
       const s = await signIn(t.app, DEMO.manager);
       const r = await call(t.app, 'GET', '/api/companies', undefined, s.accessToken);
       expect(r.status).toBe(200);
-      // The companies resource's list: the item may hold more than these (DESIGN §6 keeps the shape and adds total).
+      // The companies resource's list: the item may hold more than these (docs/product.md, Management keeps the shape and adds total).
       expect(r.body.data).toEqual([
         expect.objectContaining({ id: ids.mackwell, name: 'Mackwell Lighting Services', customerType: 'Mackwell' }),
         expect.objectContaining({ id: ids.northwind, name: 'Northwind Care Homes', customerType: 'UKE' }),
@@ -251,7 +251,7 @@ describe('API contract (DESIGN §6)', () => {
         expect(new Date(m.at).toISOString()).toBe(m.at);
       }
       expect(mails[0]!.at >= mails[1]!.at).toBe(true);
-      // Everyone's mail at once is not offered (issue 15 finding 1): the recipient is required.
+      // Everyone's mail at once is not offered: the recipient is required.
       const all = await call(t.app, 'GET', '/api/dev/outbox');
       expect(all.status).toBe(400);
       expect(all.body).toMatchObject({ code: 'bad_request', details: [expect.objectContaining({ path: 'to' })] });

@@ -7,7 +7,7 @@ import { seedSmallWorld } from './world-fixture';
 
 const HOUR = 3_600_000;
 
-// The dashboard tiles' 24-hour trend (issue 12 §3) against an independent computation from the raw readings, on
+// The dashboard tiles' 24-hour trend against an independent computation from the raw readings, on
 // SQLite and, where DATABASE_URL is set, PostgreSQL.
 describe('GET /api/dashboard: each tile’s 24-hour trend and range', () => {
   // Stopped, so the seed's "now", the server's and this test's are one instant (the sign-in codes need it near real time).

@@ -8,7 +8,7 @@ import { listAnswer } from '../../src/api/contract/list';
 import { sha256 } from '../../server/auth/secrets';
 import { DISPLAY_RECHECK_MS } from '../../server/routes/stream';
 
-// Wall displays (DESIGN §6): a key made once, a stream and a start call that read only the display's sites, and a
+// Wall displays (docs/product.md, Wall displays): a key made once, a stream and a start call that read only the display's sites, and a
 // delete that shuts the key out at once, open streams included.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

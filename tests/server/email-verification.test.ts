@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, MINUTE, buildTestApp, call, confirmEmail, freshIp, resetTokenFor, signIn, testClock, verificationTokenFor, waitForMails, type TestApp } from './helpers';
 import { purgeExpired } from '../../server/jobs/purge';
 
-// Issue 15 finding 7: sign-up verifies the email before the account can sign in.
+// Sign-up verifies the email before the account can sign in.
 
 const signup = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/signup', remoteAddress: freshIp(), headers, payload: { name: 'Vera Verify', email, password, confirmPassword: password, acceptTerms: true } })

@@ -8,7 +8,7 @@ import { DEMO, TEST_JWT_SECRET } from './helpers';
 import { startChild, stopChild, throwawayPostgres, type ChildServer, type ThrowawayDb } from '../../bench/load-server';
 
 /**
- * Issue 14, crash safety: the real server in a child process is killed with SIGKILL in the middle of an export job and
+ * Crash safety of exports: the real server in a child process is killed with SIGKILL in the middle of an export job and
  * started again on the same data. The job must end Sent, nothing stays Pending, and its link is mailed exactly once.
  * On PostgreSQL (DATABASE_URL set) the child gets a database of its own.
  */

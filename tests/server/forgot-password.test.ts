@@ -14,7 +14,7 @@ describe('forgot and reset password', () => {
   const reset = (token: string, password = 'Brandnew1') => call(t.app, 'POST', '/api/reset-password', { token, password, confirmPassword: password });
   const login = (email: string, password: string) => call(t.app, 'POST', '/api/login', { email, password }, undefined, freshIp());
 
-  it('answers the same whether or not the account exists, even when storing the token fails (issue 15 finding 7)', async () => {
+  it('answers the same whether or not the account exists, even when storing the token fails', async () => {
     const u = await newUser(t.app);
     const { sql } = await import('kysely');
     // The reset token's table gone: had the answer waited for the insert, an existing account would answer 500.

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './helpers';
 import { bodySchemaOf, isWrite, routesOf, type Route } from './fuzz/routes';
 import { runShard, type Problem, type RouteStats, type ShardJob } from './fuzz/run';
 
-// Issue 15 §3: every write route the app registered gets at least 10,000 bodies generated from its contract schema
+// Every write route the app registered gets at least 10,000 bodies generated from its contract schema
 // (tests/server/fuzz/bodies.ts), sent by a caller that may use it with its own company's ids in the path. No answer
 // may be a 5xx or show a stack trace or a server path, and every 400 names a field (docs/decisions.md, "Fuzzing and
 // the route matrix"). On PostgreSQL (CI's second run of the server suite) 1,000 per route look for what only that

@@ -261,7 +261,7 @@ export async function demoIds(deps: AppDeps) {
   };
 }
 
-/** A session with every field DESIGN §6 names (other fields are the contract's own business). */
+/** A session with every field docs/product.md, Sessions names (other fields are the contract's own business). */
 export function expectSession(data: unknown, want: { role?: string; companyId?: string | null; isShadow?: boolean; email?: string } = {}) {
   expect(data).toMatchObject({
     accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),

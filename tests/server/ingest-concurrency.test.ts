@@ -6,7 +6,7 @@ import { rollupsOf, storeReadings } from '../../server/monitoring/ingest';
 /**
  * Batches of one hub stored at once, each right after the one before in time, so neighbours share their boundary's
  * quarter, hour and day rollup rows. On PostgreSQL two such transactions used to take those rows in opposite orders
- * (a day opens before the quarters inside it) and one was aborted as a deadlock, a 500 to the hub (issue 15 §3, found
+ * (a day opens before the quarters inside it) and one was aborted as a deadlock, a 500 to the hub (found
  * by tests/server/ingest-crash.test.ts). Every batch must now be stored, and the rollups must equal the raw rows.
  */
 

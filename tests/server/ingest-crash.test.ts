@@ -12,7 +12,7 @@ import { TEST_JWT_SECRET } from './helpers';
 import { addCompany, addFeed, addHub, addNode, addSignalType, addSite } from './readings-fixtures';
 
 /**
- * Issue 15 §3, crash safety of ingest: the real server in a child process takes batches on POST /api/ingest from a few
+ * Crash safety of ingest (docs/decisions.md, Load bench and crash safety): the real server in a child process takes batches on POST /api/ingest from a few
  * concurrent posters and is killed with SIGKILL while some are in flight. Started again on the same data, every reading
  * of every acknowledged batch must be there with its value, a batch whose answer never came must be there whole or not
  * at all, and every rollup bucket the readings touched must equal what rollupsOf computes from the raw rows. The hub

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startChild, stopChild, type ChildServer } from '../../bench/load-server';
 
 /**
- * DESIGN §6 third wave: a default `npm start` (dev outbox, demo accounts) listened on every interface, so anyone on the
+ * docs/product.md, Demo world: a default `npm start` (dev outbox, demo accounts) listened on every interface, so anyone on the
  * network read the demo admin's one-time code at /dev/mail. The real server, started as `npm start` starts it.
  */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-listen-'));

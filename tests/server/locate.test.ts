@@ -3,7 +3,7 @@ import { buildTestApp, call, demoIds, roleTokens, type TestApp } from './helpers
 import { addHub, addNode, addSite } from './readings-fixtures';
 
 /**
- * Where a link leads (issue 26 item 14): a site or report of the caller's other company is located, so the page can
+ * Where a link leads: a site or report of the caller's other company is located, so the page can
  * offer the switch; one of a company the caller is not a member of is 404 like an unknown id.
  */
 describe('locate: which of my companies has this', () => {

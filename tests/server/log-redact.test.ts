@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
 import { redactUrl } from '../../server/log-redact';
 
-/** Issue 15 finding 7: tokens in links never reach the request log. */
+/** Tokens in links never reach the request log. */
 describe('the request log keeps no secrets', () => {
   let t: TestApp;
   const lines: string[] = [];

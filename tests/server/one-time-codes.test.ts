@@ -85,7 +85,7 @@ describe('one-time codes', () => {
     expect(right.status).toBe(429);
     expect(right.body.code).toBe('too_many_attempts');
 
-    // Dead for good: no new code revives it (issue 15 finding 4); only a new sign-in does.
+    // Dead for good: no new code revives it; only a new sign-in does.
     clock.advance(31_000);
     const again = await resend(c);
     expect(again.status).toBe(429);

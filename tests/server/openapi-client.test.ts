@@ -11,7 +11,7 @@ import { DEMO } from './helpers';
 import { openApiDocument } from '../../server/openapi';
 
 /**
- * Issue 15 §4: the served document is enough to build a working client. openapi-typescript turns the document into
+ * The served document is enough to build a working client. openapi-typescript turns the document into
  * types, tsc checks tests/contract-client/example.mjs against them (openapi-fetch is the runtime), and the program signs
  * in through MFA and reads a site of a real server on a fresh SQLite folder, which serves that very document.
  * Nothing generated is kept.

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { buildTestApp, type TestApp } from './helpers';
 
-// Issue 15 §4: the served document passes Redocly's recommended rules, the ones client generators and API portals
+// The served document passes Redocly's recommended rules, the ones client generators and API portals
 // assume. The linter is the library, with its built-in ruleset: no config file, no network.
 
 /**
- * Fixed routes (DESIGN §6) that put a word where sibling routes have an id: `GET /api/site-dashboard/sub-sites/nodes`
+ * Fixed routes (docs/product.md, Management) that put a word where sibling routes have an id: `GET /api/site-dashboard/sub-sites/nodes`
  * matches both `/sub-sites/{siteId}` and `/{id}/nodes`. The server takes the literal segment (ids are UUIDs, never
  * these words); OpenAPI cannot say so, and renaming is not ours to do. Any other ambiguous pair still fails.
  */
 const LITERAL_BESIDE_ID = ['/api/dashboard/company/{id}', '/api/site-dashboard/sub-sites/{siteId}', '/api/site-dashboard/check-permission/{id}'];
 
-/** Off: the project has no licence yet, and the document should not invent one (docs/decisions.md, issue 15 §4). */
+/** Off: the project has no licence yet, and the document should not invent one (docs/decisions.md). */
 const NO_LICENCE_YET = { 'info-license': 'off', 'info-license-strict': 'off' } as const;
 
 type Doc = { paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>> };

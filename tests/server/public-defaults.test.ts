@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, isLocalUrl, isLoopbackHost, loadConfig, publicDemoWarning } from '../../server/config';
 
 /**
- * Issue 15 finding 1: a server others can reach refuses to start with the dev outbox or the demo accounts unless it is
+ * A server others can reach refuses to start with the dev outbox or the demo accounts unless it is
  * told it is a demo — and then says so. `npm start` on a fresh machine (no PUBLIC_URL) stays the seeded demo.
  */
 describe('public servers and the demo defaults', () => {

@@ -4,7 +4,7 @@ import { purgeExpired } from '../../server/jobs/purge';
 
 const DAY = 24 * 60 * MINUTE;
 
-/** Issue 15 finding 7: expired sessions, challenges, reset tokens and rate-limit rows are deleted, live ones kept. */
+/** Expired sessions, challenges, reset tokens and rate-limit rows are deleted, live ones kept. */
 describe('purging what has expired', () => {
   let t: TestApp;
   const clock = testClock();

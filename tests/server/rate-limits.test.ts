@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, MINUTE, buildTestApp, call, freshIp, mailsTo, newUser, signIn, testClock, waitForMails, type TestApp } from './helpers';
 
-describe('rate limits (DESIGN §6, per rolling 15 minutes)', () => {
+describe('rate limits (docs/product.md, Sessions, per rolling 15 minutes)', () => {
   let t: TestApp;
   const clock = testClock();
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('rate limits (DESIGN §6, per rolling 15 minutes)', () => {
     expect(retry).toBeLessThanOrEqual(15 * 60);
   };
 
-  describe('change-password per account (issue 15 finding 5)', () => {
+  describe('change-password per account', () => {
     const change = (token: string, current: string, next = 'Changed123') =>
       call(t.app, 'POST', '/api/change-password', { currentPassword: current, password: next, confirmPassword: next }, token, freshIp());
 

@@ -58,7 +58,7 @@ function refBucket(ts: number, interval: Interval, zone: string): number {
 
 type Stats = { t: number[]; min: number[]; max: number[]; avg: number[]; spread: number[]; period: number[]; total: number[] };
 
-/** Every statistic of DESIGN §4, per bucket, from the raw rows (the range is widened to whole buckets). */
+/** Every statistic of docs/product.md, Readings, per bucket, from the raw rows (the range is widened to whole buckets). */
 function reference(rows: Row[], from: number, to: number, interval: Interval, zone: string): Stats {
   const first = refBucket(from, interval, zone);
   const last = refBucket(to - 1, interval, zone);

@@ -5,7 +5,7 @@ import { buildTestApp, call, demoIds, roleTokens } from './helpers';
 import { seedSmallWorld } from './world-fixture';
 
 /**
- * Every management resource (DESIGN §6) through the same checks, on SQLite and PostgreSQL: the happy path answered in
+ * Every management resource (docs/product.md, Management) through the same checks, on SQLite and PostgreSQL: the happy path answered in
  * the contract's shapes, each role, another company's id, bad input naming the field, 409 while in use, paging and
  * `total`, and an audit entry per write. The resources are taken from the registered routes, so a new one without a
  * case here fails.

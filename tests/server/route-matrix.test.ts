@@ -7,7 +7,7 @@ import { validBody } from './fuzz/bodies';
 import { bodySchemaOf, fillPath, kindOfParam, KINDS, RESOURCE_ROUTES, RULES, SESSIONS, type Kind, type Route, type SessionName, routesOf } from './fuzz/routes';
 import { buildWorld, type Session, type World } from './fuzz/world';
 
-// Issue 15 §3: every route the app registered, derived from its routes so none escapes.
+// Every route the app registered, derived from its routes so none escapes.
 // 1. Every route with an id in its path × every kind of caller (signed out too) × every kind of id of a company the
 //    caller does not belong to: only 401 (signed out), 403 or 404, never data of that company.
 // 2. Every route × every kind of caller with its own company's ids: a caller that may not use the route gets 403, one
@@ -19,7 +19,7 @@ import { buildWorld, type Session, type World } from './fuzz/world';
  * same 404 for everyone, signed in or not, and the real secret of another company is the contract, not a leak.
  */
 const BY_SECRET: Record<string, { kind: Kind; why: string }> = {
-  'GET /api/shared/:token': { kind: 'shareToken', why: 'a shared dashboard link opens its site to whoever holds it (DESIGN §6)' },
+  'GET /api/shared/:token': { kind: 'shareToken', why: 'a shared dashboard link opens its site to whoever holds it (docs/product.md, Share links)' },
   'POST /api/shared/:token/readings': { kind: 'shareToken', why: "the shared page's readings, by the same link" },
   'GET /api/alert-links/:token': { kind: 'alertLinkToken', why: "a notification mail's acknowledge link acts as the person it was mailed to" },
   'POST /api/alert-links/:token': { kind: 'alertLinkToken', why: 'the same link, used once (not sent here: it would use the link)' },
@@ -29,9 +29,9 @@ const BY_SECRET: Record<string, { kind: Kind; why: string }> = {
 
 /**
  * Sessions left out of the foreign-id matrix: a platform admin acting as themselves sees every company by design
- * (DESIGN §2), so no company is foreign to them; the admin shadowing a company is in it.
+ * (docs/product.md, Roles), so no company is foreign to them; the admin shadowing a company is in it.
  */
-const NOT_TENANTS: Partial<Record<SessionName, string>> = { admin: 'a platform admin acting as themselves: every company is theirs (DESIGN §2)' };
+const NOT_TENANTS: Partial<Record<SessionName, string>> = { admin: 'a platform admin acting as themselves: every company is theirs (docs/product.md, Roles)' };
 
 /** GET routes with an id that have nothing to answer with the world's own ids, with the reason. */
 const NO_OWN_ANSWER: Record<string, string> = {

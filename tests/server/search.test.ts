@@ -171,7 +171,7 @@ describe('GET /api/search', () => {
       expect(r.body.data).toBeUndefined();
     });
 
-    it('never offers the caller, another platform admin or a disabled account: shadow-user refuses them (DESIGN §6)', async () => {
+    it('never offers the caller, another platform admin or a disabled account: shadow-user refuses them (docs/product.md, Sessions)', async () => {
       const ada = await newUser(t.app);
       await t.deps.db.updateTable('users').set({ platformRole: 'admin', name: 'Ada Second Admin' }).where('email', '=', ada.email).execute();
       const dis = await newUser(t.app);

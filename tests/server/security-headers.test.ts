@@ -7,7 +7,7 @@ import { buildTestApp, call, signIn, DEMO, type TestApp } from './helpers';
 import { CONTENT_SECURITY_POLICY, securityHeaders } from '../../server/security-headers';
 import viteConfig from '../../vite.config';
 
-/** Issue 15 finding 2: every answer carries the security headers; API answers are never stored by caches. */
+/** Every answer carries the security headers; API answers are never stored by caches. */
 describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('security headers', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
-    // The demo hosts of DESIGN §6.
+    // The demo hosts of docs/product.md, Template demos.
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(['https://api.github.com', 'https://www.googleapis.com']));
     expect(csp.get('img-src')).toContain('https:');
   });
@@ -85,7 +85,7 @@ describe('security headers', () => {
   });
 });
 
-/** Issue 15 finding 3: behind a proxy the client's own address counts, so one client cannot lock sign-in for all. */
+/** Behind a proxy the client's own address counts, so one client cannot lock sign-in for all. */
 describe('TRUST_PROXY', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -40,7 +40,7 @@ describe('the sites resource', () => {
 
   describe('coordinates', () => {
     it.each([
-      ['the helper notation of SPEC §3', '51,30,26.5 N; 0,7,39.9 W', 51.507361, -0.12775],
+      ['the helper notation of docs/product.md, Sites and coordinates', '51,30,26.5 N; 0,7,39.9 W', 51.507361, -0.12775],
       ['degree, minute and second marks', `51°30'26"N 0°7'39"W`, 51.507222, -0.1275],
       ['typographic marks, spaced, with a comma', '51° 30′ 26.5″ N, 0° 7′ 39.9″ W', 51.507361, -0.12775],
       ['signed degree marks', `-33°51'54.5" 151°12'55.2"`, -33.865139, 151.215333],

@@ -193,7 +193,7 @@ describe('dashboards and site dashboards', () => {
   });
 
   describe('sites', () => {
-    /** GET /api/sites is a list (DESIGN §6): `{ data, total }`, all of a company's sites fitting one page here. */
+    /** GET /api/sites is a list (docs/product.md, Management): `{ data, total }`, all of a company's sites fitting one page here. */
     const list = async (url: string, token: string) => {
       const r = await call(t.app, 'GET', url, undefined, token);
       expect(r.status).toBe(200);

@@ -131,7 +131,7 @@ describe('tenant isolation', () => {
     return Object.entries({ company: companyId, ...k, tag, event: eventOf(companyId), report: reportOf(companyId), export: exportOf(companyId) }).filter((e): e is [string, string] => typeof e[1] === 'string');
   };
 
-  it('covers the monitoring routes of issue 4 that take an id', () => {
+  it('covers the monitoring routes that take an id', () => {
     const paths = routes.map((r) => `${r.method} ${r.path}`);
     for (const p of [
       'GET /api/dashboard/company/:id', 'GET /api/dashboard/:siteId/nodes', 'GET /api/site-dashboard/:id', 'GET /api/site-dashboard/sub-sites/:siteId',
@@ -237,7 +237,7 @@ describe('tenant isolation', () => {
     }
     expect(failures).toEqual([]);
   });
-  // Export schedules (issue 14) are a management resource: another company's schedule is a 404 for every verb and
+  // Export schedules are a management resource: another company's schedule is a 404 for every verb and
   // never listed, and a schedule of the session's company cannot name another company's site, feeds or people.
   it("answers another company's export schedule 404 and refuses its site, feeds and people in a schedule (400)", async () => {
     const failures: string[] = [];

@@ -7,7 +7,7 @@ import { listAnswer } from '../../src/api/contract/list';
 import { companyUser, platformUser } from '../../src/api/contract/users';
 
 /**
- * The users resource beyond the generic checks (DESIGN §6): an invitation from the mail in the dev outbox to a signed-in
+ * The users resource beyond the generic checks (docs/product.md, Management): an invitation from the mail in the dev outbox to a signed-in
  * member, existing accounts, the last manager and one's own membership, disabled memberships (sign-in, switch, refresh
  * and live tokens), removal keeping the account, and the admin's `?all=1`.
  */

@@ -31,7 +31,7 @@ const COMPANIES: WorldCompany[] = [
 describe('the default world (planned, not written)', () => {
   const plan = planWorld(COMPANIES, { now: NOW });
 
-  it('has the sizes of issue 4: ≥ 40 sites with sub-sites, ≥ 100 hubs, ≥ 1,000 nodes, every company', () => {
+  it('has the sizes of the demo world: ≥ 40 sites with sub-sites, ≥ 100 hubs, ≥ 1,000 nodes, every company', () => {
     expect(plan.sites.length).toBeGreaterThanOrEqual(40);
     expect(plan.sites.filter((s) => s.parentSiteId !== null).length).toBeGreaterThanOrEqual(6);
     expect(plan.hubs.length).toBeGreaterThanOrEqual(100);

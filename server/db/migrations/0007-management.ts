@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Management: per-membership invites and disabling (DESIGN §6: `PUT /api/users/{id}` acts on the membership in the
+ * Management: per-membership invites and disabling (docs/product.md, Management: `PUT /api/users/{id}` acts on the membership in the
  * token's company), company-owned signal types beside the platform's built-in ones, the shadow kind on audit entries
  * so the audit view can mark and filter shadow sessions, and one tag name per company.
  */

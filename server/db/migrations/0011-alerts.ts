@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Alerts (issue 13): message templates, rules, the evaluator's state per (rule, feed), events with their history, the
+ * Alerts: message templates, rules, the evaluator's state per (rule, feed), events with their history, the
  * notifications queued with them (sent by a worker, so a mail server's hiccup never fails an ingest), and the
  * single-use acknowledge links mails carry. Sites gain a maintenance window. Times are epoch ms like every table.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Medication fridge compliance reports (issue 14): one per fridge and month, what people entered (checks, actions,
+ * Medication fridge compliance reports: one per fridge and month, what people entered (checks, actions,
  * excursion records) and, once submitted, the report's own copy of its rows. Sites gain their two daily check times.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

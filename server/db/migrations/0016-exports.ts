@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Export jobs (issue 14): a queue the workers of every instance share, each job's progress, file and mailed link. */
+/** Export jobs: a queue the workers of every instance share, each job's progress, file and mailed link. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('export_jobs')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Idempotency keys (DESIGN §6): one row per user and key, claimed while the first request runs and then holding its
+ * Idempotency keys (docs/decisions.md, Idempotency-Key): one row per user and key, claimed while the first request runs and then holding its
  * answer for 7 days. The primary key on (user_id, key) is what makes two simultaneous claims safe on both databases.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Wall displays (DESIGN §6): a playlist of a company's sites shown without sign-in, opened by a key of which only the
+ * Wall displays (docs/product.md, Wall displays): a playlist of a company's sites shown without sign-in, opened by a key of which only the
  * hash is kept. The sites are rows of their own, in playlist order, so a deleted site leaves the playlists it was on.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

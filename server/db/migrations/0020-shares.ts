@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Shared dashboard links (DESIGN §6): one site read without sign-in until the link expires or is revoked. Only the
+ * Shared dashboard links (docs/product.md, Share links): one site read without sign-in until the link expires or is revoked. Only the
  * token's hash is kept, unique so that a lookup by it is one index probe.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

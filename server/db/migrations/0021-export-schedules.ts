@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Export schedules (issue 14, DESIGN §6): a site's export queued weekly or monthly for chosen members through the same
+ * Export schedules: a site's export queued weekly or monthly for chosen members through the same
  * job queue. A job gains its recipients (null: its owner, as every job before this migration) and the schedule that
  * queued it; no foreign key there, so deleting a schedule keeps the jobs it made.
  */

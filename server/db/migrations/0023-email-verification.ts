@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sign-up confirms the email before the account can sign in (issue 15 finding 7). Every account that exists already
+ * Sign-up confirms the email before the account can sign in. Every account that exists already
  * came from the seed, an invitation (whose set-password link proved the address) or an external provider, so all
  * are verified; only sign-up creates unverified ones. One row per link mailed, kept hashed like reset tokens, with the
  * password hash of the sign-up that mailed it: following a link sets that sign-up's password, so a second sign-up with

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Every new membership is an invitation until its person accepts it from the mail (issue 26 items 2–3): the name the
+ * Every new membership is an invitation until its person accepts it from the mail: the name the
  * inviting manager typed is kept with it (the account's own name is not theirs to learn before then), and so is the
  * hash of the accept link mailed to an account that already has a password. A set-password link mailed to an account
  * without one (or with one nobody confirmed) accepts the membership it names, and no other.

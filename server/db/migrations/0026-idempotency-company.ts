@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Idempotency keys are kept per user, acting company and shadowing admin (DESIGN §6, third wave): a manager of two
+ * Idempotency keys are kept per user, acting company and shadowing admin (docs/decisions.md, Idempotency-Key): a manager of two
  * companies sending the same key and body for the second one was answered the first one's object, and nothing was
  * written. Both new columns are part of the primary key, which must stay NOT NULL on PostgreSQL: '' stands for "no
  * company" (an admin outside any) and "not shadowing".

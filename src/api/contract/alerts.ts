@@ -3,7 +3,7 @@ import { locale } from './auth';
 import { id } from './common';
 import { listQuery } from './list';
 
-/** DESIGN §6 "Alert rule": what a rule watches. */
+/** docs/product.md, Alerts: what a rule watches. */
 export const alertScope = z.union([
   z.object({ feedId: id }).strict(),
   z.object({ nodeId: id }).strict(),
@@ -81,7 +81,7 @@ export function ruleIsWhole(v: RuleShape, ctx: z.RefinementCtx, partial = false)
   }
 }
 
-/** `POST /api/alert-rules` (DESIGN §6). */
+/** `POST /api/alert-rules` (docs/product.md, Alerts). */
 export const alertRuleInput = z.object(ruleFields).strict().superRefine(ruleIsWhole);
 export type AlertRuleInput = z.input<typeof alertRuleInput>;
 /** `PUT /api/alert-rules/{id}`: the fields to change; the server checks the whole rule once merged. */
@@ -112,7 +112,7 @@ export type AlertRule = z.infer<typeof alertRule>;
 export const ALERT_RULE_SORTS = ['name', 'severity', 'condition', 'scopeName'] as const;
 export const alertRuleListQuery = listQuery(ALERT_RULE_SORTS).extend({ siteId: id.optional(), enabled: z.enum(['1', '0']).optional() });
 
-/** The placeholders a message template may use (DESIGN §6); anything else in braces is refused. */
+/** The placeholders a message template may use (docs/product.md, Alerts); anything else in braces is refused. */
 export const PLACEHOLDERS = ['rule', 'site', 'node', 'feed', 'value', 'threshold', 'time', 'severity', 'link'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
@@ -141,7 +141,7 @@ const templateIsKnown = (v: TemplateShape, ctx: z.RefinementCtx) => {
   if (v.body !== undefined) knownPlaceholders('body')(v.body, ctx);
 };
 
-/** `POST /api/message-templates` (DESIGN §6). */
+/** `POST /api/message-templates` (docs/product.md, Alerts). */
 export const messageTemplateInput = z.object(templateFields).strict().superRefine(templateIsKnown);
 export type MessageTemplateInput = z.input<typeof messageTemplateInput>;
 export const messageTemplateChange = z.object(templateFields).partial().strict().superRefine(templateIsKnown);
@@ -167,7 +167,7 @@ export const alertEventState = z.enum(['active', 'acknowledged', 'resolved']);
 export type AlertEventState = z.infer<typeof alertEventState>;
 export const alertEventActionKind = z.enum(['acknowledge', 'comment', 'assign', 'resolve']);
 
-/** DESIGN §6 "Alert events": the event as every call answers it. */
+/** docs/product.md, Alerts: the event as every call answers it. */
 export const alertEvent = z.object({
   id,
   ruleId: id,
@@ -181,7 +181,7 @@ export const alertEvent = z.object({
   /** Null while the condition holds. */
   endedAt: z.string().nullable(),
   peak: z.number().nullable(),
-  /** The peak's unit, the feed's signal type's (additive to DESIGN §6); null without a feed, absent from older servers. */
+  /** The peak's unit, the feed's signal type's (additive to the contract of docs/product.md, Alerts); null without a feed, absent from older servers. */
   unit: z.string().nullable().optional(),
   detail: z.string(),
   acknowledgedBy: z.string().nullable(),
@@ -194,7 +194,7 @@ export const alertEvent = z.object({
       /** The people's actions, and the evaluator's: opened, peak, escalated, ended. */
       action: z.string(),
       userId: id.nullable(),
-      /** Who acted, by name (additive to DESIGN §6): every role reads the timeline, not every role may list the members. */
+      /** Who acted, by name (additive to the contract of docs/product.md, Alerts): every role reads the timeline, not every role may list the members. */
       name: z.string().optional(),
       at: z.string(),
       comment: z.string().optional(),

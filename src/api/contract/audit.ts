@@ -8,7 +8,7 @@ const isoTime = z.iso.datetime({ offset: true });
 export const auditPerson = z.object({ id, name: z.string(), email: z.string() }).nullable();
 
 /**
- * One audit entry (DESIGN §2/§3): the actor is the person at the keyboard (the admin, while shadowing); the subject is
+ * One audit entry (docs/product.md, Roles): the actor is the person at the keyboard (the admin, while shadowing); the subject is
  * the identity a user shadow acted as, else the user the action was about; `shadow` marks entries made in a shadow
  * session.
  */
@@ -29,7 +29,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const AUDIT_SORTS = ['at'] as const;
 
 /**
- * `GET /api/audit` (DESIGN §6): `q` matches the action, the detail and the actor's name or email; `from` is inclusive
+ * `GET /api/audit` (docs/product.md, Management): `q` matches the action, the detail and the actor's name or email; `from` is inclusive
  * and `to` exclusive; `shadow` keeps only shadow entries (`1`, `true`, or the kind) or none of them (`0`, `false`).
  * Newest first unless `sort=at`.
  */

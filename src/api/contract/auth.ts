@@ -18,7 +18,7 @@ export const loginRequest = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** A signed-in session as every session-issuing call answers it (DESIGN §6). */
+/** A signed-in session as every session-issuing call answers it (docs/product.md, Sessions). */
 export const session = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),

@@ -5,7 +5,7 @@ export const id = z.string().min(1).max(64);
 
 export const email = z.string().trim().toLowerCase().max(254).email();
 
-/** SPEC §5 + issue: 8–128 characters with an upper-case letter, a lower-case letter and a digit. */
+/** docs/product.md, Forms: 8–128 characters with an upper-case letter, a lower-case letter and a digit. */
 export const passwordRule = z
   .string()
   .min(8, 'Password must be at least 8 characters')

@@ -9,7 +9,7 @@ const companyFields = {
   timezone: timeZone,
 };
 
-/** `POST /api/companies` (DESIGN §6 `companies` (admin) `{ name, customerType, timezone }`); names are unique. */
+/** `POST /api/companies` (docs/product.md, Management); names are unique. */
 export const companyInput = z.object(companyFields).strict();
 export type CompanyInput = z.input<typeof companyInput>;
 

@@ -1,5 +1,5 @@
 /**
- * The coordinates helper of SPEC §3, shared by the server (sites store latitude/longitude from the text as entered)
+ * The coordinates helper of docs/product.md, Sites and coordinates, shared by the server (sites store latitude/longitude from the text as entered)
  * and the client.
  *
  * One angle is written as 2 or 3 comma-separated parts, "degrees,minutes" or "degrees,minutes,seconds":
@@ -11,7 +11,7 @@
  *   before it); S and W are negative. A sign and a letter together are ambiguous and not an angle;
  * - degrees are at most 180, minutes and seconds are below 60.
  * The answer is decimal degrees rounded half away from zero to 6 decimals ("51,30,26.5" → 51.507361).
- * Anything else — not numeric, out of range, 1 part or 4 and more — is returned unchanged, as SPEC §3 asks.
+ * Anything else — not numeric, out of range, 1 part or 4 and more — is returned unchanged, as docs/product.md, Sites and coordinates asks.
  */
 export function dmsToDecimal(value: string): number | string {
   const m = /^\s*([+-]?)([^NSEWnsew]*?)\s*([NSEWnsew]?)\s*$/.exec(value);

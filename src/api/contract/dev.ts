@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `GET /api/dev/outbox?to=` (DESIGN §6): one recipient's mail; the list of everyone's is not offered. */
+/** `GET /api/dev/outbox?to=` (docs/product.md, Demo world): one recipient's mail; the list of everyone's is not offered. */
 export const outboxQuery = z.object({ to: z.string().trim().toLowerCase().min(3, 'is required: whose mail').max(254) });
 /** The `/dev/mail` page: the same, with a form to name the recipient first. */
 export const outboxPageQuery = z.object({ to: z.string().trim().toLowerCase().max(254).optional() });

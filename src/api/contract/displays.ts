@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from './common';
 import { listQuery } from './list';
 
-/** DESIGN §6 "Wall displays": how a wall is themed. */
+/** docs/product.md, Wall displays: how a wall is themed. */
 export const DISPLAY_THEMES = ['dark', 'light'] as const;
 export type DisplayTheme = (typeof DISPLAY_THEMES)[number];
 
@@ -18,7 +18,7 @@ const fields = {
   theme: z.enum(DISPLAY_THEMES),
 };
 
-/** `POST /api/displays` (DESIGN §6): a wall display of the token's company; the answer holds its key, once. */
+/** `POST /api/displays` (docs/product.md, Wall displays): a wall display of the token's company; the answer holds its key, once. */
 export const displayInput = z.object({ ...fields, everySeconds: fields.everySeconds.default(30) }).strict();
 export type DisplayInput = z.input<typeof displayInput>;
 /** `PUT /api/displays/{id}`: the fields to change; those left out keep their value. The key never changes. */

@@ -4,7 +4,7 @@ import { listQuery } from './list';
 import { readingsRequest } from './monitoring';
 import { exportKind } from './exports';
 
-/** DESIGN §6 `export-schedules`: how often a schedule mails its export. */
+/** docs/product.md, Exports: how often a schedule mails its export. */
 export const SCHEDULE_EVERY = ['week', 'month'] as const;
 export const scheduleEvery = z.enum(SCHEDULE_EVERY);
 export type ScheduleEvery = z.infer<typeof scheduleEvery>;
@@ -25,7 +25,7 @@ const fields = {
   recipients: z.array(id).min(1, 'names at least one member').max(50),
 };
 
-/** `POST /api/export-schedules` (DESIGN §6): `{ siteId, query, every, recipients }`, plus `name` and `kind` if wanted. */
+/** `POST /api/export-schedules` (docs/product.md, Exports): `{ siteId, query, every, recipients }`, plus `name` and `kind` if wanted. */
 export const exportScheduleInput = z.object({ ...fields, name: fields.name.optional(), kind: fields.kind.default('readings') }).strict();
 export type ExportScheduleInput = z.input<typeof exportScheduleInput>;
 /** `PUT /api/export-schedules/{id}`: the fields to change; those left out keep their value. */

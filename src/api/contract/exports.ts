@@ -3,7 +3,7 @@ import { id } from './common';
 import { streamExport } from './stream';
 import { listQuery } from './list';
 
-/** DESIGN §6 "Exports": a job as `GET /api/export-jobs` and the live stream answer it. */
+/** docs/product.md, Exports: a job as `GET /api/export-jobs` and the live stream answer it. */
 export const exportJob = streamExport;
 export type ExportJob = z.infer<typeof exportJob>;
 export const exportKind = z.enum(['readings', 'readings-minmax']);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mfaRequired, session } from './auth';
 import { isSitePath } from './url';
 
-/** The third-party sign-in buttons of the sign-in page (SPEC §2). */
+/** The third-party sign-in buttons of the sign-in page (docs/product.md, Screens and routes). */
 export const externalProviderId = z.enum(['facebook', 'google', 'auth0']);
 export type ExternalProviderId = z.infer<typeof externalProviderId>;
 

@@ -21,7 +21,7 @@ const rangeIsOpen = (v: { low?: number | null; high?: number | null }, ctx: z.Re
 };
 
 /**
- * `POST /api/feeds` (DESIGN §6): a channel of a node of the token's company, of a built-in signal type or one of the
+ * `POST /api/feeds` (docs/product.md, Management): a channel of a node of the token's company, of a built-in signal type or one of the
  * company's, with its own safe range (`low`/`high`, either may be null); without one, the site's (2–8 °C for fridges).
  */
 export const feedInput = z.object(fields).strict().superRefine(rangeIsOpen);

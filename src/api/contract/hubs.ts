@@ -10,14 +10,14 @@ const fields = {
   firmware: z.string().trim().max(32).optional(),
 };
 
-/** `POST /api/hubs` (DESIGN §6): a hub at a site of the token's company. */
+/** `POST /api/hubs` (docs/product.md, Management): a hub at a site of the token's company. */
 export const hubInput = z.object(fields).strict();
 export type HubInput = z.input<typeof hubInput>;
 /** `PUT /api/hubs/{id}`: the fields to change; those left out keep their value. */
 export const hubChange = z.object(fields).partial().strict();
 export type HubChange = z.input<typeof hubChange>;
 
-/** Online when seen within 3 reporting periods (DESIGN §3); never when it has not reported yet. */
+/** Online when seen within 3 reporting periods (docs/product.md, Data model); never when it has not reported yet. */
 export const HUB_STATUSES = ['online', 'offline', 'never'] as const;
 export type HubStatus = (typeof HUB_STATUSES)[number];
 

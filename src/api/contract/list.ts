@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §6: lists answer 100 rows unless asked for more, and never more than 1,000. */
+/** docs/product.md, API conventions: lists answer 100 rows unless asked for more, and never more than 1,000. */
 export const LIST_LIMIT = 100;
 export const LIST_LIMIT_MAX = 1000;
 
@@ -8,7 +8,7 @@ export const LIST_LIMIT_MAX = 1000;
 export type Sort<F extends string> = F | `-${F}`;
 
 /**
- * The one list query of every management resource (DESIGN §6): `q` filters by name, `sort` names a field of the
+ * The one list query of every management resource (docs/product.md, Management): `q` filters by name, `sort` names a field of the
  * resource (`-field` descending), `offset`/`limit` page. A resource adds its own filters with `.extend`. Unknown
  * parameters are refused, so a misspelt filter is a 400 naming it rather than a silently unfiltered list.
  */

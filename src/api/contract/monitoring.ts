@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common';
 
-/** SPEC §9 intervals and aggregation modes; DESIGN §4/§6 semantics. */
+/** Intervals, aggregation modes and their semantics: docs/product.md, Readings. */
 export const INTERVALS = ['15minutes', '30minutes', '1hour', '6hours', '12hours', '24hours'] as const;
 export const interval = z.enum(INTERVALS);
 export type Interval = z.infer<typeof interval>;
@@ -120,7 +120,7 @@ export const dashboardReading = latestReading.extend({
   /** The feed's own range, else a fridge probe's site safe range; null where it has none. */
   rangeMin: z.number().nullable(),
   rangeMax: z.number().nullable(),
-  /** The node reporting the feed is online: seen within 3 reporting periods of its hub (DESIGN §3). */
+  /** The node reporting the feed is online: seen within 3 reporting periods of its hub (docs/product.md, Data model). */
   online: z.boolean(),
   /**
    * When the node will count as offline if nothing more arrives (ISO 8601; null if never seen), and the window a new
@@ -205,7 +205,7 @@ export const hubsResponse = z.array(hubInfo);
 export const siteTree = z.object({ site: siteBasicInfo, hubs: z.array(hubInfo.extend({ nodes: z.array(nodeInfo) })) });
 export type SiteTree = z.infer<typeof siteTree>;
 
-/** GET /api/site-dashboard/check-permission/{id}: what the caller may do on that site (DESIGN §6); a foreign site is 404. */
+/** GET /api/site-dashboard/check-permission/{id}: what the caller may do on that site (docs/product.md, Roles); a foreign site is 404. */
 export const permissionResponse = z.strictObject({
   role: z.enum(['admin', 'manager', 'user', 'viewer']),
   /** Open the site dashboard and its readings. */

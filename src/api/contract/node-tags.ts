@@ -9,7 +9,7 @@ export const colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #3366cc')
   .transform((v) => v.toLowerCase());
 
-/** `POST /api/node-tags` and `PUT /api/node-tags/{id}` (DESIGN §6): a name unique in the company and a colour. */
+/** `POST /api/node-tags` and `PUT /api/node-tags/{id}` (docs/product.md, Management): a name unique in the company and a colour. */
 export const nodeTagInput = z.object({ name: z.string().trim().min(1, 'is required').max(100), colour }).strict();
 export type NodeTagInput = z.input<typeof nodeTagInput>;
 

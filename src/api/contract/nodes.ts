@@ -18,7 +18,7 @@ const fields = {
   tagIds: z.array(id).max(NODE_TAGS_MAX).optional(),
 };
 
-/** `POST /api/nodes` (DESIGN §6): a node behind a hub of the token's company; its site is the hub's. */
+/** `POST /api/nodes` (docs/product.md, Management): a node behind a hub of the token's company; its site is the hub's. */
 export const nodeInput = z.object(fields).strict();
 export type NodeInput = z.input<typeof nodeInput>;
 /** `PUT /api/nodes/{id}`: the fields to change; those left out keep their value. A new hub moves the node to its site. */

@@ -14,7 +14,7 @@ export type ReportStatus = z.infer<typeof reportStatus>;
 export const stockOutcome = z.enum(['quarantined', 'used_after_advice', 'discarded']);
 export type StockOutcome = z.infer<typeof stockOutcome>;
 
-/** DESIGN §6: one row of `GET /api/site-dashboard/{id}/medication-fridge-reports`. */
+/** docs/product.md, Reports: one row of `GET /api/site-dashboard/{id}/medication-fridge-reports`. */
 export const fridgeReportSummary = z.object({
   id,
   nodeId: id,
@@ -60,7 +60,7 @@ export const fridgeExcursion = z.object({
 });
 export type FridgeExcursion = z.infer<typeof fridgeExcursion>;
 
-/** `GET /api/medication-fridge-reports/{id}` (DESIGN §6). */
+/** `GET /api/medication-fridge-reports/{id}` (docs/product.md, Reports). */
 export const fridgeReport = fridgeReportSummary.extend({
   siteId: id,
   siteName: z.string(),

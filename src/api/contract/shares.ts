@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { id } from './common';
 import { hubsResponse, nodesResponse, siteBasicInfo } from './monitoring';
 
-/** DESIGN §6 "Shared dashboard": how long a link may live, in days. */
+/** docs/product.md, Share links: how long a link may live, in days. */
 export const SHARE_DAYS_MIN = 1;
 export const SHARE_DAYS_MAX = 90;
 
-/** The path of the page a share link opens (SPEC route); the token rides in its query string. */
+/** The path of the page a share link opens (docs/product.md, Share links); the token rides in its query string. */
 export const sharedPagePath = (siteId: string, token: string) => `/site-dashboard-export/site/${encodeURIComponent(siteId)}?token=${encodeURIComponent(token)}`;
 
 /** `POST /api/site-dashboard/{id}/shares` (managers and admins). */

@@ -14,7 +14,7 @@ const fields = {
   kind: z.enum(SIGNAL_KINDS),
 };
 
-/** `POST /api/signal-types` (DESIGN §6): a type of the token's company, beside the platform's built-in ones. */
+/** `POST /api/signal-types` (docs/product.md, Management): a type of the token's company, beside the platform's built-in ones. */
 export const signalTypeInput = z.object(fields).strict();
 export type SignalTypeInput = z.input<typeof signalTypeInput>;
 /** `PUT /api/signal-types/{id}`: the fields to change; those left out keep their value. */

@@ -21,7 +21,7 @@ export function timeZoneOf(zone: string): string | null {
   return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 }
 
-/** An IANA time zone (DESIGN §3): a site's buckets and a company's defaults align to it. */
+/** An IANA time zone (docs/product.md, Data model): a site's buckets and a company's defaults align to it. */
 export const timeZone = z
   .string()
   .trim()
@@ -48,7 +48,7 @@ const helperAngle = ([sign = '', deg = '', min = '0', sec, hemisphere = '']: (st
   `${sign}${deg},${min}${sec === undefined ? '' : `,${sec}`}${hemisphere ? ` ${hemisphere}` : ''}`;
 
 /**
- * A site's coordinates as people type them, read by the coordinates helper of SPEC §3: its own notation
+ * A site's coordinates as people type them, read by the coordinates helper of docs/product.md, Sites and coordinates: its own notation
  * ("51,30,26.5 N; 0,7,39.9 W"), degree/minute/second marks (`51°30'26"N 0°7'39"W`) or a decimal pair
  * ("51.507361, -0.12775"). The other notations are only rewritten into the helper's, so every range rule and the
  * rounding stay the helper's. Null when the text is none of them.
@@ -75,7 +75,7 @@ const coordinatesText = z
   // Zod runs the refinement on text max() has already refused; that text needs no second message (nor the work).
   .refine((v) => v === '' || v.length > 100 || siteCoordinates(v) !== null, `must be a latitude and a longitude, such as 51°30'26"N 0°7'39"W or 51.5072, -0.1276`);
 
-/** A site's own safe range for fridges, in °C; null falls back to 2–8 °C (DESIGN §6). */
+/** A site's own safe range for fridges, in °C; null falls back to 2–8 °C (docs/product.md, Reports). */
 const celsius = z.number().min(-100).max(100);
 
 const siteFields = {
@@ -93,7 +93,7 @@ const lowBelowHigh = (v: { low?: number | null; high?: number | null }, ctx: z.R
   if (v.low != null && v.high != null && v.low >= v.high) ctx.addIssue({ code: 'custom', path: ['high'], message: 'must be above low' });
 };
 
-/** `POST /api/sites` (DESIGN §6 `{ name, parentSiteId?, address?, coordinates?, timezone }`, plus the safe range). */
+/** `POST /api/sites` (docs/product.md, Management `{ name, parentSiteId?, address?, coordinates?, timezone }`, plus the safe range). */
 export const siteInput = z.object(siteFields).strict().superRefine(lowBelowHigh);
 export type SiteInput = z.input<typeof siteInput>;
 

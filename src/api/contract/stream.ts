@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { alertEvent } from './alerts';
 import { id } from './common';
 
-/** DESIGN §6 "Live": what `GET /api/stream` sends, by SSE event name. */
+/** docs/product.md, Live updates: what `GET /api/stream` sends, by SSE event name. */
 export const streamReading = z.object({ feedId: id, ts: z.string(), value: z.number() });
 export type StreamReading = z.infer<typeof streamReading>;
 
-/** An export job as the stream announces it (DESIGN §6 "Exports"); the exports list reads the same shape. */
+/** An export job as the stream announces it (docs/product.md, Exports); the exports list reads the same shape. */
 export const streamExport = z.object({
   id,
   siteId: id,

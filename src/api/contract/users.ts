@@ -3,7 +3,7 @@ import { email, id, membershipRole } from './common';
 import { listQuery } from './list';
 
 /**
- * `POST /api/users` (DESIGN §6): invites a person into the token's company. An email without an account gets a new
+ * `POST /api/users` (docs/product.md, Management): invites a person into the token's company. An email without an account gets a new
  * account, which cannot sign in until its owner sets a password through the mailed link.
  */
 export const userInput = z

@@ -1,5 +1,6 @@
 /** Alerts: the company's alert rules. */
 export const alerts = {
+  'alerts.title': 'التنبيهات',
   'alerts.intro': "قواعد تراقب قراءاتك وتفتح أحداث التنبيه: ماذا تراقب، ومتى تنطلق، ومن يُبلَّغ.",
   'alerts.table': "قواعد التنبيه",
   'alerts.name': "الاسم",

@@ -1,5 +1,6 @@
 /** Messages Manager: alert mail templates. */
 export const messages = {
+  'messages.title': 'إدارة الرسائل',
   'messages.intro': "الرسائل التي ترسلها قواعد التنبيه: موضوع ونص مع عناصر نائبة، قالب لكل لغة. من لا يوجد قالب بلغته يتلقى القالب الإنجليزي.",
   'messages.table': "قوالب الرسائل",
   'messages.name': "الاسم",

@@ -1,5 +1,6 @@
 /** Alerts: the company's alert rules. */
 export const alerts = {
+  'alerts.title': 'Alerts',
   'alerts.intro': "Rules that watch your readings and open alert events: what they watch, when they fire, who hears of it.",
   'alerts.table': "Alert rules",
   'alerts.name': "Name",

@@ -4,7 +4,7 @@ export const errors = {
   'maintenance.body': 'Sitewatch cannot reach its server right now. Please try again in a few minutes.',
   'maintenance.retry': 'Try again',
   'notFound.title': 'Looks like you got lost',
-  // SPEC §8's text, to the character (straight apostrophes).
+  // The text of docs/product.md, Errors, to the character (straight apostrophes).
   'notFound.body': "The page you're looking for doesn't exist or has been moved.",
   'error.backHome': 'BACK HOME',
   'serverError.title': 'Internal Server Error',

@@ -1,5 +1,6 @@
 /** Messages Manager: alert mail templates. */
 export const messages = {
+  'messages.title': 'Messages Manager',
   'messages.intro': "The mails alert rules send: subject and body with placeholders, one template per language. A reader whose language has no template gets the English one.",
   'messages.table': "Message templates",
   'messages.name': "Name",

@@ -1,5 +1,6 @@
 /** Alerts: the company's alert rules. */
 export const alerts = {
+  'alerts.title': 'Alertas',
   'alerts.intro': "Reglas que vigilan sus lecturas y abren eventos de alerta: qué vigilan, cuándo saltan, quién se entera.",
   'alerts.table': "Reglas de alerta",
   'alerts.name': "Nombre",

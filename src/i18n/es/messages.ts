@@ -1,5 +1,6 @@
 /** Messages Manager: alert mail templates. */
 export const messages = {
+  'messages.title': 'Gestor de mensajes',
   'messages.intro': "Los correos que envían las reglas de alerta: asunto y cuerpo con marcadores, una plantilla por idioma. Quien lea en un idioma sin plantilla recibe la inglesa.",
   'messages.table': "Plantillas de mensaje",
   'messages.name': "Nombre",

@@ -1,5 +1,6 @@
 /** Alerts: the company's alert rules. */
 export const alerts = {
+  'alerts.title': 'Alertes',
   'alerts.intro': "Les règles qui surveillent vos relevés et ouvrent des événements d’alerte : ce qu’elles surveillent, quand elles se déclenchent, qui est prévenu.",
   'alerts.table': "Règles d’alerte",
   'alerts.name': "Nom",

@@ -1,5 +1,6 @@
 /** Messages Manager: alert mail templates. */
 export const messages = {
+  'messages.title': 'Gestionnaire de messages',
   'messages.intro': "Les mails envoyés par les règles d’alerte : objet et corps avec des variables, un modèle par langue. Un lecteur dont la langue n’a pas de modèle reçoit l’anglais.",
   'messages.table': "Modèles de message",
   'messages.name': "Nom",

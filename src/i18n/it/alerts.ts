@@ -1,5 +1,6 @@
 /** Alerts: the company's alert rules. */
 export const alerts = {
+  'alerts.title': 'Allarmi',
   'alerts.intro': "Regole che sorvegliano le letture e aprono eventi di allarme: cosa sorvegliano, quando scattano, chi viene avvisato.",
   'alerts.table': "Regole di allarme",
   'alerts.name': "Nome",

@@ -1,5 +1,6 @@
 /** Messages Manager: alert mail templates. */
 export const messages = {
+  'messages.title': 'Gestione messaggi',
   'messages.intro': "Le mail inviate dalle regole di allarme: oggetto e corpo con segnaposto, un modello per lingua. Chi legge in una lingua senza modello riceve quello inglese.",
   'messages.table': "Modelli di messaggio",
   'messages.name': "Nome",

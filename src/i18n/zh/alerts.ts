@@ -1,5 +1,6 @@
 /** Alerts: the company's alert rules. */
 export const alerts = {
+  'alerts.title': '告警',
   'alerts.intro': "监视读数并打开告警事件的规则：监视什么、何时触发、通知谁。",
   'alerts.table': "告警规则",
   'alerts.name': "名称",

@@ -1,5 +1,6 @@
 /** Messages Manager: alert mail templates. */
 export const messages = {
+  'messages.title': '消息管理',
   'messages.intro': "告警规则发送的邮件：带占位符的主题和正文，每种语言一个模板。没有对应语言模板的收件人将收到英文模板。",
   'messages.table': "消息模板",
   'messages.name': "名称",

@@ -5,7 +5,7 @@ import { useActors } from '../actors';
 import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { alertEventsMachine, type EventFilter, type TimeRange } from '../../machines/alert-events.machine';
 import type { AlertEvent, AlertEventState } from '../../api/contract/alerts';
-import { Card, Cluster, Muted, Page, PageHeader, Split, Stack, Toolbar } from '../ui/layout';
+import { Card, Cluster, Muted, Page, PageHeader, Split, Stack, Toolbar, Truncated } from '../ui/layout';
 import { Button } from '../ui/button';
 import { SelectField, TextAreaField } from '../ui/form-field';
 import { StatusBadge, type Status } from '../ui/status-badge';
@@ -18,6 +18,7 @@ import { ReadingsChart } from '../ui/readings-chart';
 import { formatReading } from '../ui/reading-format';
 import * as l from '../ui/layout.css';
 import * as c from '../ui/controls.css';
+import { mayAct, mayManage } from '../../api/contract/roles';
 
 const STATE_STATUS: Record<AlertEventState, Status> = { active: 'error', acknowledged: 'warning', resolved: 'ok' };
 const STATES: AlertEventState[] = ['active', 'acknowledged', 'resolved'];
@@ -41,7 +42,7 @@ const when = (iso: string) => formatDate(new Date(iso));
 const short = (iso: string) => formatDate(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
 
 /**
- * Alert Events (SPEC §2 "Alert Events"): the company's events, live; filters by state, severity, site and
+ * Alert Events (docs/product.md, Alerts): the company's events, live; filters by state, severity, site and
  * time; the keyboard on the list (j/k move, Enter opens, a acknowledges, c comments, x selects) and the open event's
  * readings with its rule's limits, timeline and actions.
  */
@@ -51,7 +52,7 @@ export function AlertEventsView() {
   const dark = useSelector(preferences, (s) => s.context.mode === 'dark');
   // `?event=` (a link from a node's detail) opens that event; the URL is read once, when the page opens.
   const eventId = new URLSearchParams(useSearch()).get('event');
-  const actor = useActorRef(alertEventsMachine, { input: { session, live: stream, canListMembers: role === 'admin' || role === 'manager', eventId } });
+  const actor = useActorRef(alertEventsMachine, { input: { session, live: stream, canListMembers: mayManage(role), eventId } });
   const events = useSelector(actor, (s) => s.context.events);
   const total = useSelector(actor, (s) => s.context.total);
   const filter = useSelector(actor, (s) => s.context.filter);
@@ -65,7 +66,7 @@ export function AlertEventsView() {
   const noCompany = useSelector(actor, (s) => s.matches({ list: 'noCompany' }));
   const tableId = useId();
   const comment = useRef<HTMLTextAreaElement>(null);
-  const canAct = role !== 'viewer';
+  const canAct = mayAct(role);
   const locale = currentLocale();
   const siteName = useMemo(() => new Map(sites.map((s) => [s.id, s.name])), [sites]);
 
@@ -89,7 +90,7 @@ export function AlertEventsView() {
           onFocus={() => send({ type: 'cursor.focus', index: at.index })}
           onClick={() => send({ type: 'detail.open', id: e.id })}
         >
-          {e.ruleName}
+          <Truncated text={e.ruleName} />
         </button>
       ),
     },

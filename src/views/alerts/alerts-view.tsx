@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatDate, formatNumber, t, type I18nKey } from '../../i18n';
 import { alertRulesMachine, READS, type AlertRuleValues, type ScopeKind } from '../../machines/alert-rules.machine';
 import type { AlertCondition, AlertRule } from '../../api/contract/alerts';
-import { ResourceScreen, WhereField, type FormBinding } from '../ui/resource-screen';
+import { ResourceScreen, WhereField, type FormBinding, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { CheckboxField, CheckboxGroupField, InputField, SelectField } from '../ui/form-field';
 import { SEVERITIES, SeverityBadge, severityLabel } from '../ui/severity-badge';
 import { StatusBadge } from '../ui/status-badge';
 import type { Column } from '../ui/virtual-table';
+import { mayManage } from '../../api/contract/roles';
 
 const CONDITIONS: AlertCondition[] = ['outside', 'above', 'below', 'no_data', 'battery_below'];
 const SCOPES: ScopeKind[] = ['node', 'feed', 'site'];
@@ -34,14 +34,11 @@ function StateCell({ rule }: { rule: AlertRule }) {
 }
 
 /**
- * Alerts (SPEC §2 "Alerts", managers): the company's alert rules on the list-and-form pattern — what a rule watches,
+ * Alerts (docs/product.md, Alerts; managers): the company's alert rules on the list-and-form pattern — what a rule watches,
  * its condition and pending period, hysteresis, severity, who is mailed and escalated to, and a maintenance window.
  * `?new=1` (the palette's "New alert rule") opens the form.
  */
-export function AlertsView() {
-  const search = useSearch();
-  return <AlertsScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const AlertsView = freshPerSearch(AlertsScreen);
 
 function AlertsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -60,14 +57,10 @@ function AlertsScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<AlertRule, AlertRuleValues>
       actor={actor}
-      title={t('nav.alerts')}
-      intro={t('alerts.intro')}
-      tableLabel={t('alerts.table')}
+      labels={screenLabels('alerts')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
-      newLabel={t('alerts.new')}
-      formTitle={(editing) => (editing ? t('alerts.edit') : t('alerts.new'))}
+      canWrite={mayManage(role)}
       filters={
         <>
           <WhereField actor={actor} name="siteId" label={t('alerts.site')} all={t('alerts.allSites')} lookup="sites" />

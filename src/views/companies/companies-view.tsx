@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useActors } from '../actors';
@@ -7,8 +6,8 @@ import { currentLocale, formatNumber, t } from '../../i18n';
 import { companiesAdminMachine, type CompanyValues } from '../../machines/companies-admin.machine';
 import type { Company } from '../../api/contract/company-admin';
 import { customerType as customerTypes, type CustomerType } from '../../api/contract/common';
-import { ResourceScreen } from '../ui/resource-screen';
-import { InputField, SelectField } from '../ui/form-field';
+import { ResourceScreen, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
+import { InputField, SelectField, TimeZoneField } from '../ui/form-field';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import type { CompanyMember } from '../../api/contract/companies';
@@ -28,12 +27,7 @@ function useSessionFacts() {
 }
 
 /** Admins: every company, to create, rename, switch into, shadow (`s` on a row), or pick one of its people to shadow. */
-export function CompaniesView() {
-  const search = useSearch();
-  return <CompaniesScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
-
-const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+export const CompaniesView = freshPerSearch(CompaniesScreen);
 
 function CompaniesScreen({ startNew }: { startNew: boolean }) {
   const { companies } = useActors();
@@ -96,18 +90,14 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
       {isShadow && <p role="status">{t('companies.shadowUnavailable')}</p>}
       <ResourceScreen<Company, CompanyValues>
         actor={actor}
-        title={t('companies.title')}
-        intro={t('companies.intro')}
+        labels={screenLabels('companies')}
         rowKeysHint={canShadow ? t('companies.keys') : undefined}
-        tableLabel={t('companies.table')}
         name={name}
         columns={columns}
         canWrite={canShadow}
         rowActions={rowActions}
         actionsWidth="20rem"
         rowKeys={rowKeys}
-        newLabel={t('companies.new')}
-        formTitle={(editing) => (editing ? t('companies.edit') : t('companies.new'))}
         height={400}
         form={(f) => (
           <>
@@ -120,14 +110,7 @@ function CompaniesScreen({ startNew }: { startNew: boolean }) {
               onChange={(v) => f.change('customerType', v as CustomerType)}
               onBlur={() => f.blur('customerType')}
             />
-            <SelectField
-              label={t('companies.timezone')}
-              value={f.values.timezone}
-              options={(TIME_ZONES.includes(f.values.timezone) ? TIME_ZONES : [f.values.timezone, ...TIME_ZONES]).map((z) => ({ value: z, label: z }))}
-              messages={f.errors.timezone}
-              onChange={(v) => f.change('timezone', v)}
-              onBlur={() => f.blur('timezone')}
-            />
+            <TimeZoneField label={t('companies.timezone')} {...f.text('timezone')} />
           </>
         )}
       />

@@ -4,7 +4,7 @@ import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { myCompaniesMachine } from '../../machines/my-companies.machine';
 import type { Company } from '../../api/contract/company-admin';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen } from '../list-and-form/resource-screen';
 import { StatusBadge } from '../ui/status-badge';
 import type { Column } from '../ui/virtual-table';
 
@@ -44,15 +44,11 @@ export function MyCompaniesView() {
   return (
     <ResourceScreen<Company, Record<string, never>>
       actor={actor}
-      title={t('companies.myTitle')}
-      intro={`${t('companies.myIntro')} ${t('companies.myKeys')}`}
-      tableLabel={t('companies.myTable')}
+      labels={{ title: t('companies.myTitle'), intro: `${t('companies.myIntro')} ${t('companies.myKeys')}`, table: t('companies.myTable') }}
       name={name}
       columns={columns}
       canWrite={false}
       open={open}
-      newLabel=""
-      formTitle={() => ''}
       form={() => null}
     />
   );

@@ -19,7 +19,7 @@ export const NotFoundView = () => <Message title="notFound.title" body="notFound
 export const ServerErrorView = () => <Message title="serverError.title" body="serverError.body" />;
 export const MaintenanceView = () => <Message title="maintenance.title" body="maintenance.body" />;
 
-/** SPEC §2: when a page's code fails to load, say so and offer a working reload. */
+/** docs/product.md, Errors: when a page's code fails to load, say so and offer a working reload. */
 export class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { feedsMachine, type FeedValues } from '../../machines/feeds.machine';
 import type { Feed } from '../../api/contract/feeds';
-import { ResourceScreen, WhereField } from '../ui/resource-screen';
+import { ResourceScreen, WhereField, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import { signalTypeName } from '../ui/built-in-names';
+import { mayManage } from '../../api/contract/roles';
 
 /** A feed's own range as the list shows it; none at all means the site's applies. */
 function rangeText(f: Feed): string {
@@ -18,11 +18,7 @@ function rangeText(f: Feed): string {
 }
 
 /** Feeds (managers): the channels of the company's nodes. `?new=1` (the palette's "New feed") opens the form. */
-export function FeedsView() {
-  const search = useSearch();
-  // A new query (the palette again) starts the screen afresh.
-  return <FeedsScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const FeedsView = freshPerSearch(FeedsScreen);
 
 function FeedsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -40,14 +36,10 @@ function FeedsScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<Feed, FeedValues>
       actor={actor}
-      title={t('feeds.title')}
-      intro={t('feeds.intro')}
-      tableLabel={t('feeds.table')}
+      labels={screenLabels('feeds')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
-      newLabel={t('feeds.new')}
-      formTitle={(editing) => (editing ? t('feeds.edit') : t('feeds.new'))}
+      canWrite={mayManage(role)}
       filters={
         <>
           <WhereField actor={actor} name="siteId" all={t('feeds.allSites')} label={t('feeds.site')} lookup="sites" />

@@ -1,9 +1,9 @@
-import { useId, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { formatDate, t } from '../../i18n';
 import type { HubKeysActor } from '../../machines/hub-keys.machine';
 import type { HubApiKey } from '../../api/hub-keys.api';
-import { DialogActions, Modal } from '../ui/dialog';
+import { ConfirmDialog, DialogActions, Modal } from '../ui/dialog';
 import { InputField } from '../ui/form-field';
 import { Button } from '../ui/button';
 import { Callout } from '../ui/callout';
@@ -148,22 +148,18 @@ function ConfirmRevoke({ actor }: { actor: HubKeysActor }) {
   const key = useSelector(actor, (st) => st.context.confirming);
   const failure = useSelector(actor, (st) => st.context.revokeFailure);
   const revoking = useSelector(actor, (st) => st.matches({ open: 'revoking' }));
-  const bodyId = useId();
   if (!key) return null;
   return (
-    <Modal title={t('hubs.revokeTitle', { label: labelOf(key) })} role="alertdialog" describedBy={bodyId} onClose={() => actor.send({ type: 'revoke.cancel' })}>
-      <p id={bodyId}>{t('hubs.revokeBody')}</p>
-      {failure && (
-        <Callout role="alert" tone="error">
-          {t(failure.key, failure.params)}
-        </Callout>
-      )}
-      <DialogActions>
-        <Button onClick={() => actor.send({ type: 'revoke.cancel' })}>{t('manage.cancel')}</Button>
-        <Button variant="danger" busy={revoking} data-autofocus onClick={() => actor.send({ type: 'revoke.confirm' })}>
-          {revoking ? t('hubs.revoking') : t('hubs.revoke')}
-        </Button>
-      </DialogActions>
-    </Modal>
+    <ConfirmDialog
+      title={t('hubs.revokeTitle', { label: labelOf(key) })}
+      body={t('hubs.revokeBody')}
+      confirm={t('hubs.revoke')}
+      working={t('hubs.revoking')}
+      cancel={t('manage.cancel')}
+      busy={revoking}
+      failure={failure && t(failure.key, failure.params)}
+      onConfirm={() => actor.send({ type: 'revoke.confirm' })}
+      onCancel={() => actor.send({ type: 'revoke.cancel' })}
+    />
   );
 }

@@ -1,33 +1,29 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t, type I18nKey } from '../../i18n';
 import { hubsMachine, type HubValues } from '../../machines/hubs.machine';
 import { hubKeysMachine } from '../../machines/hub-keys.machine';
 import type { Hub, HubStatus } from '../../api/contract/hubs';
-import { ResourceScreen, WhereField } from '../ui/resource-screen';
+import { ResourceScreen, WhereField, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import { HubKeysDialog } from './hub-keys-dialog';
 import * as c from '../ui/controls.css';
 import { StatusBadge, type Status } from '../ui/status-badge';
+import { mayManage } from '../../api/contract/roles';
 
 const STATUS_KEYS: Record<HubStatus, I18nKey> = { online: 'hubs.status.online', offline: 'hubs.status.offline', never: 'hubs.status.never' };
 /** A hub's status as the product's statuses: online is ok, offline an error, never heard from is offline. */
 const STATUS: Record<HubStatus, Status> = { online: 'ok', offline: 'error', never: 'offline' };
 
 /** Hubs (managers): a company's gateways and their API keys. `?new=1` (the palette's "New hub") opens the form. */
-export function HubsView() {
-  const search = useSearch();
-  // A new query (the palette again) starts the screen afresh.
-  return <HubsScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const HubsView = freshPerSearch(HubsScreen);
 
 function HubsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
   const role = useSelector(session, (st) => st.context.session?.role);
-  const canWrite = role === 'admin' || role === 'manager';
+  const canWrite = mayManage(role);
   const actor = useActorRef(hubsMachine, { input: { startNew, session } });
   const keys = useActorRef(hubKeysMachine);
   const locale = currentLocale();
@@ -70,14 +66,10 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
     <>
       <ResourceScreen<Hub, HubValues>
         actor={actor}
-        title={t('hubs.title')}
-        intro={t('hubs.intro')}
-        tableLabel={t('hubs.table')}
+        labels={screenLabels('hubs')}
         name={name}
         columns={columns}
         canWrite={canWrite}
-        newLabel={t('hubs.new')}
-        formTitle={(editing) => (editing ? t('hubs.edit') : t('hubs.new'))}
         filters={
           <WhereField actor={actor} name="siteId" label={t('hubs.site')} all={t('hubs.allSites')} lookup="sites" />
         }

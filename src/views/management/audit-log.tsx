@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { currentLocale, formatDate, t, type I18nKey } from '../../i18n';
 import { auditLogMachine } from '../../machines/audit-log.machine';
 import type { AuditEntry } from '../../api/contract/audit';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen } from '../list-and-form/resource-screen';
 import { SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import * as st from '../ui/status.css';
@@ -45,14 +45,10 @@ export function AuditLog({ admin }: { admin: boolean }) {
     <ResourceScreen<AuditEntry, Record<string, never>>
       level={2}
       actor={actor}
-      title={t('audit.title')}
-      intro={t('audit.intro')}
-      tableLabel={t('audit.table')}
+      labels={{ title: t('audit.title'), intro: t('audit.intro'), table: t('audit.table') }}
       name={name}
       columns={columns}
       canWrite={false}
-      newLabel=""
-      formTitle={() => ''}
       form={() => null}
       height={440}
       filters={

@@ -4,7 +4,7 @@ import { useActors } from '../actors';
 import { currentLocale, formatDate, t } from '../../i18n';
 import { whiteLabelSettingsMachine, type WhiteLabelValues } from '../../machines/white-label-settings.machine';
 import type { WhiteLabelRow } from '../../api/contract/white-label';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen } from '../list-and-form/resource-screen';
 import { InputField } from '../ui/form-field';
 import { StatusBadge } from '../ui/status-badge';
 import type { Column } from '../ui/virtual-table';
@@ -51,14 +51,16 @@ function WhiteLabelSettings() {
     <ResourceScreen<WhiteLabelRow, WhiteLabelValues>
       level={2}
       actor={actor}
-      title={t('management.whiteLabel')}
-      intro={t('management.intro')}
-      tableLabel={t('management.whiteLabel')}
+      labels={{
+        title: t('management.whiteLabel'),
+        intro: t('management.intro'),
+        table: t('management.whiteLabel'),
+        new: t('management.formTitleNew'),
+        form: (editing) => (editing ? t('management.formTitleEdit', { domain: editing.domain }) : t('management.formTitleNew')),
+      }}
       name={name}
       columns={columns}
       canWrite
-      newLabel={t('management.formTitleNew')}
-      formTitle={(editing) => (editing ? t('management.formTitleEdit', { domain: editing.domain }) : t('management.formTitleNew'))}
       height={320}
       form={(f) => (
         <>

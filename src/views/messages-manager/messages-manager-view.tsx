@@ -1,21 +1,18 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
-import { availableLocales, currentLocale, directionOf, formatDate, LOCALES, t, type Locale } from '../../i18n';
+import { availableLocales, currentLocale, directionOf, formatDate, LANGUAGE_NAMES, LOCALES, t, type Locale } from '../../i18n';
 import { messageTemplatesMachine, type MessageTemplateValues } from '../../machines/message-templates.machine';
 import { fillTemplate, PLACEHOLDERS, placeholdersIn, type MessageTemplate, type Placeholder } from '../../api/contract/alerts';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { InputField, SelectField, TextAreaField } from '../ui/form-field';
 import { Card, Cluster, Muted, Stack } from '../ui/layout';
 import type { Column } from '../ui/virtual-table';
 import * as l from '../ui/layout.css';
+import { mayManage } from '../../api/contract/roles';
 
 /** Messages Manager (managers): the mail templates of alert notifications. `?new=1` (the palette) opens the form. */
-export function MessagesManagerView() {
-  const search = useSearch();
-  return <MessagesScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const MessagesManagerView = freshPerSearch(MessagesScreen);
 
 /** What the preview fills in: a warm vaccine fridge, as the first mail a pharmacy would get. */
 function samples(): Record<Placeholder, string> {
@@ -31,23 +28,19 @@ function MessagesScreen({ startNew }: { startNew: boolean }) {
   const actor = useActorRef(messageTemplatesMachine, { input: { startNew, session } });
   const localeFilter = useSelector(actor, (s) => s.context.filters.locale ?? '');
   const ui = currentLocale();
-  const languages = useMemo(() => availableLocales().map((x) => ({ value: x, label: t(`language.${x}`), lang: x })), [ui]);
+  const languages = useMemo(() => availableLocales().map((x) => ({ value: x, label: LANGUAGE_NAMES[x], lang: x })), [ui]);
   const name = useMemo(() => ({ header: t('messages.name'), sortKey: 'name', text: (m: MessageTemplate) => m.name }), [ui]);
   const columns = useMemo((): Column<MessageTemplate>[] => [
-    { id: 'locale', header: t('messages.locale'), sortKey: 'locale', width: '9rem', phone: true, cell: (m) => <span lang={m.locale}>{t(`language.${m.locale}`)}</span> },
+    { id: 'locale', header: t('messages.locale'), sortKey: 'locale', width: '9rem', phone: true, cell: (m) => <span lang={m.locale}>{LANGUAGE_NAMES[m.locale]}</span> },
     { id: 'subject', header: t('messages.subject'), width: '2fr', cell: (m) => m.subject },
   ], [ui]);
   return (
     <ResourceScreen<MessageTemplate, MessageTemplateValues>
       actor={actor}
-      title={t('nav.messagesManager')}
-      intro={t('messages.intro')}
-      tableLabel={t('messages.table')}
+      labels={screenLabels('messages')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
-      newLabel={t('messages.new')}
-      formTitle={(editing) => (editing ? t('messages.edit') : t('messages.new'))}
+      canWrite={mayManage(role)}
       filters={
         <SelectField
           label={t('messages.locale')}

@@ -1,21 +1,17 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { nodeTagsMachine, type NodeTagValues } from '../../machines/node-tags.machine';
 import type { NodeTag } from '../../api/contract/node-tags';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { InputField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
-import * as r from '../ui/resource-screen.css';
+import * as r from '../ui/list-parts.css';
+import { mayManage } from '../../api/contract/roles';
 
 /** Node Tags (managers): a company's labels for its nodes. `?new=1` (the palette's "New node tag") opens the form. */
-export function NodeTagsView() {
-  const search = useSearch();
-  // A new query (the palette again) starts the screen afresh.
-  return <NodeTagsScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const NodeTagsView = freshPerSearch(NodeTagsScreen);
 
 function NodeTagsScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -42,14 +38,10 @@ function NodeTagsScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<NodeTag, NodeTagValues>
       actor={actor}
-      title={t('nodeTags.title')}
-      intro={t('nodeTags.intro')}
-      tableLabel={t('nodeTags.table')}
+      labels={screenLabels('nodeTags')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
-      newLabel={t('nodeTags.new')}
-      formTitle={(editing) => (editing ? t('nodeTags.edit') : t('nodeTags.new'))}
+      canWrite={mayManage(role)}
       form={(f) => (
         <>
           <InputField label={t('nodeTags.name')} maxLength={100} {...f.text('name')} />

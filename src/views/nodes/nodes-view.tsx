@@ -1,27 +1,23 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatDate, t } from '../../i18n';
 import { nodesMachine, type NodeValues } from '../../machines/nodes.machine';
 import { DEVICE_TYPES, type NodeItem } from '../../api/contract/nodes';
-import { ResourceScreen, WhereField } from '../ui/resource-screen';
+import { ResourceScreen, WhereField, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { TagList } from '../ui/tag-list';
 import { Muted } from '../ui/layout';
 import { CheckboxGroupField, InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import { deviceTypeName } from '../ui/built-in-names';
+import { mayManage } from '../../api/contract/roles';
 
 /** Device types: the API's English values, offered under labels in the reader's language. */
 const deviceTypeChoices = (): { value: string; label: string }[] => DEVICE_TYPES.map((d) => ({ value: d, label: deviceTypeName(d) }));
 
 
 /** Nodes (managers): a company's devices, each behind a hub. `?new=1` (the palette's "New node") opens the form. */
-export function NodesView() {
-  const search = useSearch();
-  // A new query (the palette again) starts the screen afresh.
-  return <NodesScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const NodesView = freshPerSearch(NodesScreen);
 
 function NodesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -51,14 +47,10 @@ function NodesScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<NodeItem, NodeValues>
       actor={actor}
-      title={t('nodes.title')}
-      intro={t('nodes.intro')}
-      tableLabel={t('nodes.table')}
+      labels={screenLabels('nodes')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
-      newLabel={t('nodes.new')}
-      formTitle={(editing) => (editing ? t('nodes.edit') : t('nodes.new'))}
+      canWrite={mayManage(role)}
       filters={
         <>
           <WhereField actor={actor} name="siteId" label={t('nodes.site')} all={t('nodes.allSites')} lookup="sites" />

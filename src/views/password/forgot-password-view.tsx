@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { FocusHeading, TextField, focusFirstInvalid } from '../ui/form-parts';
+import { FocusHeading, TextField, accountFields, focusFirstInvalid } from '../ui/form-parts';
 import { AuthCardTop, AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
 import { Button, ButtonLink } from '../ui/button';
 import { Callout } from '../ui/callout';
@@ -32,6 +32,14 @@ export function ForgotPasswordView() {
     );
   }
 
+  const field = accountFields<'email'>({
+    values: { email },
+    errors,
+    failure,
+    failureId,
+    change: (f, value) => actor.send({ type: 'forgot.change', field: f, value }),
+    blur: (f) => actor.send({ type: 'forgot.blur', field: f }),
+  });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'forgot.submit' });
@@ -47,18 +55,7 @@ export function ForgotPasswordView() {
               {t(failure.key, failure.params)}
             </Callout>
           )}
-          <TextField
-            label={t('forgot.email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            messages={errors.email}
-            describedBy={[failure?.field === 'email' && failureId]}
-            serverInvalid={failure?.field === 'email'}
-            maxLength={254}
-            onChange={(value) => actor.send({ type: 'forgot.change', field: 'email', value })}
-            onBlur={() => actor.send({ type: 'forgot.blur', field: 'email' })}
-          />
+          <TextField label={t('forgot.email')} type="email" autoComplete="email" maxLength={254} {...field('email')} />
           <Button type="submit" variant="primary" size="lg" block busy={busy}>
             {t('forgot.submit')}
           </Button>

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { t } from '../../i18n';
 import { resetPasswordMachine, type ResetField } from '../../machines/reset-password.machine';
-import { NewPasswordFields, focusFirstInvalid } from '../ui/form-parts';
+import { NewPasswordFields, accountFields, focusFirstInvalid } from '../ui/form-parts';
 import { AuthHeading, AuthLinks } from '../ui/auth-page';
 import { Button } from '../ui/button';
 import { Callout } from '../ui/callout';
@@ -36,8 +36,14 @@ export function ResetPasswordView() {
   if (phase === 'done') return <LinkDone title={t('reset.done.title')} text={t('reset.done.text')} signIn={t('reset.done.signIn')} />;
 
 
-  const change = (field: ResetField) => (value: string) => actor.send({ type: 'reset.change', field, value });
-  const blur = (field: ResetField) => () => actor.send({ type: 'reset.blur', field });
+  const field = accountFields<ResetField>({
+    values,
+    errors,
+    failure,
+    failureId: ids.failure,
+    change: (f, value) => actor.send({ type: 'reset.change', field: f, value }),
+    blur: (f) => actor.send({ type: 'reset.blur', field: f }),
+  });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'reset.submit' });
@@ -53,17 +59,7 @@ export function ResetPasswordView() {
             {t(failure.key, failure.params)}
           </Callout>
         )}
-        <NewPasswordFields
-          labels={{ password: t('reset.password'), confirm: t('reset.confirmPassword') }}
-          values={values}
-          errors={errors}
-          ruleId={ids.rule}
-          unmet={unmet}
-          blamed={(field) => failure?.field === field && ids.failure}
-          failureField={failure?.field}
-          onChange={change}
-          onBlur={blur}
-        />
+        <NewPasswordFields labels={{ password: t('reset.password'), confirm: t('reset.confirmPassword') }} field={field} ruleId={ids.rule} unmet={unmet} />
         <Button type="submit" variant="primary" size="lg" block busy={busy}>
           {t('reset.submit')}
         </Button>

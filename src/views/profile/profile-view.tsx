@@ -1,9 +1,9 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
-import { availableLocales, t, type Locale } from '../../i18n';
+import { availableLocales, LANGUAGE_NAMES, t, type Locale } from '../../i18n';
 import { profileMachine, type PasswordField } from '../../machines/profile.machine';
-import { NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
+import { NewPasswordFields, TextField, accountFields, focusFirstInvalid } from '../ui/form-parts';
 import { InputField, SelectField } from '../ui/form-field';
 import { Card, Cluster, Page } from '../ui/layout';
 import { Button } from '../ui/button';
@@ -43,6 +43,14 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
   const readOnly = useSelector(actor, (st) => st.context.readOnly);
   const ids = { failure: useId() };
   const formRef = useRef<HTMLFormElement>(null);
+  const detail = accountFields<'name'>({
+    values,
+    errors,
+    failure,
+    failureId: ids.failure,
+    change: (f, value) => actor.send({ type: 'profile.change', field: f, value }),
+    blur: (f) => actor.send({ type: 'profile.blur', field: f }),
+  });
 
   if (loading || loadFailure) {
     return (
@@ -86,25 +94,14 @@ function DetailsForm({ actor }: { actor: ProfileActor }) {
             {t('account.profile.saved')}
           </Callout>
         )}
-        <TextField
-          label={t('profile.name')}
-          autoComplete="name"
-          value={values.name}
-          messages={errors.name}
-          describedBy={[failure?.field === 'name' && ids.failure]}
-          serverInvalid={failure?.field === 'name'}
-          maxLength={200}
-          disabled={readOnly}
-          onChange={(value) => actor.send({ type: 'profile.change', field: 'name', value })}
-          onBlur={() => actor.send({ type: 'profile.blur', field: 'name' })}
-        />
+        <TextField label={t('profile.name')} autoComplete="name" maxLength={200} disabled={readOnly} {...detail('name')} />
         <InputField label={t('profile.email')} type="email" value={email} readOnly hint={t('profile.emailHint')} onChange={() => undefined} />
         <SelectField
           label={t('profile.language')}
           value={values.locale}
           disabled={readOnly}
           messages={errors.locale}
-          options={locales.map((l) => ({ value: l, label: t(`language.${l}`), lang: l }))}
+          options={locales.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }))}
           onChange={(value) => actor.send({ type: 'profile.change', field: 'locale', value: value as Locale })}
           onBlur={() => actor.send({ type: 'profile.blur', field: 'locale' })}
         />
@@ -129,9 +126,14 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
   const ids = { rule: useId(), failure: useId() };
   const formRef = useRef<HTMLFormElement>(null);
 
-  const change = (field: PasswordField) => (value: string) => actor.send({ type: 'changePassword.change', field, value });
-  const blur = (field: PasswordField) => () => actor.send({ type: 'changePassword.blur', field });
-  const blamed = (field: PasswordField) => (failure?.field === field ? ids.failure : null);
+  const field = accountFields<PasswordField>({
+    values,
+    errors,
+    failure,
+    failureId: ids.failure,
+    change: (f, value) => actor.send({ type: 'changePassword.change', field: f, value }),
+    blur: (f) => actor.send({ type: 'changePassword.blur', field: f }),
+  });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'changePassword.submit' });
@@ -151,31 +153,8 @@ function PasswordForm({ actor }: { actor: ProfileActor }) {
             {t('profile.password.changed')}
           </Callout>
         )}
-        <TextField
-          label={t('profile.password.current')}
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          messages={errors.currentPassword}
-          describedBy={[blamed('currentPassword')]}
-          serverInvalid={failure?.field === 'currentPassword'}
-          maxLength={128}
-          disabled={readOnly}
-          onChange={change('currentPassword')}
-          onBlur={blur('currentPassword')}
-        />
-        <NewPasswordFields
-          labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
-          values={values}
-          errors={errors}
-          ruleId={ids.rule}
-          unmet={unmet}
-          blamed={blamed}
-          failureField={failure?.field}
-          disabled={readOnly}
-          onChange={change}
-          onBlur={blur}
-        />
+        <TextField label={t('profile.password.current')} type="password" autoComplete="current-password" maxLength={128} disabled={readOnly} {...field('currentPassword')} />
+        <NewPasswordFields labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }} field={field} ruleId={ids.rule} unmet={unmet} disabled={readOnly} />
         <Cluster>
           <Button type="submit" variant="primary" disabled={readOnly} busy={busy}>
             {t('profile.password.submit')}

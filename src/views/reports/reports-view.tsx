@@ -8,7 +8,7 @@ import { stockOutcome, type FridgeReport, type FridgeReportDay, type FridgeRepor
 import { Card, Cluster, Muted, Page, PageHeader, Stack, Toolbar, Truncated } from '../ui/layout';
 import { Button, ButtonLink } from '../ui/button';
 import { InputField, SelectField } from '../ui/form-field';
-import { DialogActions, Modal } from '../ui/dialog';
+import { ConfirmDialog, DialogActions, Modal } from '../ui/dialog';
 import { Callout } from '../ui/callout';
 import { StatusBadge } from '../ui/status-badge';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
@@ -19,6 +19,7 @@ import { VirtualTable, type Column } from '../ui/virtual-table';
 import * as l from '../ui/layout.css';
 import * as tb from '../ui/list.css';
 import * as c from '../ui/controls.css';
+import { formatRange, isolate, ltr } from '../ui/reading-format';
 
 const href = (siteId: string, reportId?: string) => `/reports?site=${encodeURIComponent(siteId)}${reportId ? `&report=${encodeURIComponent(reportId)}` : ''}`;
 
@@ -27,14 +28,15 @@ const monthName = (period: string) => {
   const [y, m] = period.split('-').map(Number);
   return formatDate(new Date(Date.UTC(y!, m! - 1, 15)), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 };
-const degrees = (v: number | null) => (v === null ? '—' : `${formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} °C`);
+/** A day's value: one decimal as the log is written by hand, kept left to right in Arabic text. */
+const degrees = (v: number | null) => (v === null ? '—' : ltr(`${formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} °C`));
 
 function StatusCell({ status }: { status: FridgeReportSummary['status'] }) {
   return status === 'submitted' ? <StatusBadge variant="inline" status="ok" label={t('reports.status.submitted')} /> : <StatusBadge variant="inline" status="info" label={t('reports.status.draft')} />;
 }
 
 /**
- * Reports (SPEC §2 "/reports"): the medication fridge compliance reports of a site — Add (fridge and month), then the
+ * Reports (docs/product.md, Reports): the medication fridge compliance reports of a site — Add (fridge and month), then the
  * report: the day log with its checks, the excursions with cause, action and stock outcome, Update, Cancel and Submit,
  * and the PDF and CSV. `?site=` picks the site, `?report=` opens a report.
  */
@@ -198,12 +200,12 @@ function ReportBody({ actor, report }: { actor: ReportActor; report: FridgeRepor
   // A draft is filled in only by those the server lets write here; everyone else reads it as it stands.
   const draft = report.status === 'draft';
   const editable = draft && mayWrite;
-  const range = `${formatNumber(report.low)}–${formatNumber(report.high)} °C`;
+  const range = formatRange(report.low, report.high, '°C') ?? '';
   return (
     <section aria-labelledby="page-title" className={l.page.wide}>
       <PageHeader
         title={t('reports.reportTitle')}
-        subtitle={t('reports.reportSubtitle', { site: report.siteName, fridge: report.nodeName, month: monthName(report.period), range })}
+        subtitle={t('reports.reportSubtitle', { site: isolate(report.siteName), fridge: isolate(report.nodeName), month: monthName(report.period), range })}
         actions={
           <>
             <ButtonLink href={href(report.siteId)}>{t('reports.back')}</ButtonLink>
@@ -247,15 +249,16 @@ function ReportBody({ actor, report }: { actor: ReportActor; report: FridgeRepor
       <DayTable actor={actor} report={report} draft={editable} />
       <Excursions actor={actor} report={report} draft={editable} />
       {confirming && (
-        <Modal title={t('reports.submitTitle')} role="alertdialog" onClose={() => actor.send({ type: 'report.submitCancel' })}>
-          <p className={l.text}>{t('reports.submitBody', { fridge: report.nodeName, month: monthName(report.period) })}</p>
-          <DialogActions>
-            <Button onClick={() => actor.send({ type: 'report.submitCancel' })}>{t('reports.cancel')}</Button>
-            <Button variant="primary" onClick={() => actor.send({ type: 'report.submit' })}>
-              {t('reports.submit')}
-            </Button>
-          </DialogActions>
-        </Modal>
+        <ConfirmDialog
+          title={t('reports.submitTitle')}
+          body={t('reports.submitBody', { fridge: report.nodeName, month: monthName(report.period) })}
+          confirm={t('reports.submit')}
+          cancel={t('reports.cancel')}
+          tone="primary"
+          busy={submitting}
+          onConfirm={() => actor.send({ type: 'report.submit' })}
+          onCancel={() => actor.send({ type: 'report.submitCancel' })}
+        />
       )}
     </section>
   );
@@ -269,11 +272,12 @@ function DayTable({ actor, report, draft }: { actor: ReportActor; report: Fridge
   const set = (date: string, field: DayField) => (e: { target: { value: string } }) => actor.send({ type: 'report.day', date, field, value: e.target.value });
   return (
     <Card title={t('reports.days')} padding="none">
-      <div className={tb.card}>
+      {/* Focusable, so the keyboard can scroll the log sideways on a phone when no field is there to move into it. */}
+      <div className={tb.card} tabIndex={0} role="group" aria-label={t('reports.days')}>
         <table className={tb.table}>
           <thead>
             <tr>
-              <th id={col('date')} className={tb.th} scope="col">{t('reports.col.date')}</th>
+              <th id={col('date')} className={`${tb.th} ${tb.stickyRowHead}`} scope="col">{t('reports.col.date')}</th>
               <th className={tb.th} scope="col">{t('reports.col.min')}</th>
               <th className={tb.th} scope="col">{t('reports.col.max')}</th>
               <th className={tb.th} scope="col">{t('reports.col.am', { time: report.checkTimes.am })}</th>
@@ -289,7 +293,7 @@ function DayTable({ actor, report, draft }: { actor: ReportActor; report: Fridge
               const rowId = `${base}-${d.date}`;
               return (
                 <tr key={d.date}>
-                  <th id={rowId} scope="row" className={tb.td}>
+                  <th id={rowId} scope="row" className={`${tb.td} ${tb.stickyRowHead}`}>
                     {day(d)}
                     {d.gap ? (
                       <div><StatusBadge variant="inline" status="error" label={t('reports.gap')} /></div>
@@ -297,10 +301,10 @@ function DayTable({ actor, report, draft }: { actor: ReportActor; report: Fridge
                       <div><StatusBadge variant="inline" status="warning" label={t('reports.missingCheck')} /></div>
                     ) : null}
                   </th>
-                  <td className={`${tb.td} ${l.numeric}`}>{degrees(d.min)}</td>
-                  <td className={`${tb.td} ${l.numeric}`}>{degrees(d.max)}</td>
-                  <td className={`${tb.td} ${l.numeric}`}>{degrees(d.amCurrent)}</td>
-                  <td className={`${tb.td} ${l.numeric}`}>{degrees(d.pmCurrent)}</td>
+                  <td className={`${tb.td} ${tb.value}`} data-value>{degrees(d.min)}</td>
+                  <td className={`${tb.td} ${tb.value}`} data-value>{degrees(d.max)}</td>
+                  <td className={`${tb.td} ${tb.value}`} data-value>{degrees(d.amCurrent)}</td>
+                  <td className={`${tb.td} ${tb.value}`} data-value>{degrees(d.pmCurrent)}</td>
                   <td className={tb.td}>
                     {d.inRange === null ? <Muted small>{t('reports.noReadings')}</Muted> : d.inRange ? <StatusBadge variant="inline" status="ok" label={t('reports.inRange')} /> : <StatusBadge variant="inline" status="error" label={t('reports.outOfRange')} />}
                   </td>

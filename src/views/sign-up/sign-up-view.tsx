@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { t } from '../../i18n';
 import { signUpMachine, type SignUpField } from '../../machines/sign-up.machine';
-import { FieldMessages, FocusHeading, NewPasswordFields, TextField, focusFirstInvalid } from '../ui/form-parts';
+import { FieldMessages, FocusHeading, NewPasswordFields, TextField, accountFields, focusFirstInvalid } from '../ui/form-parts';
 import { AuthCardTop, AuthHeading, AuthLinks, AuthPage, AuthText } from '../ui/auth-page';
 import { Button, ButtonLink } from '../ui/button';
 import { Callout } from '../ui/callout';
@@ -34,9 +34,14 @@ export function SignUpView() {
     );
   }
 
-  const change = <K extends Exclude<SignUpField, 'acceptTerms'>>(field: K) => (value: string) => actor.send({ type: 'signup.change', field, value });
-  const blur = (field: SignUpField) => () => actor.send({ type: 'signup.blur', field });
-  const blamed = (field: SignUpField) => (failure?.field === field ? ids.failure : null);
+  const field = accountFields<SignUpField>({
+    values,
+    errors,
+    failure,
+    failureId: ids.failure,
+    change: (f, value) => f !== 'acceptTerms' && actor.send({ type: 'signup.change', field: f, value }),
+    blur: (f) => actor.send({ type: 'signup.blur', field: f }),
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -53,40 +58,9 @@ export function SignUpView() {
               {t(failure.key, failure.params)}
             </Callout>
           )}
-          <TextField
-            label={t('signUp.name')}
-            autoComplete="name"
-            value={values.name}
-            messages={errors.name}
-            describedBy={[blamed('name')]}
-            serverInvalid={failure?.field === 'name'}
-            maxLength={200}
-            onChange={change('name')}
-            onBlur={blur('name')}
-          />
-          <TextField
-            label={t('signUp.email')}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            messages={errors.email}
-            describedBy={[blamed('email')]}
-            serverInvalid={failure?.field === 'email'}
-            maxLength={254}
-            onChange={change('email')}
-            onBlur={blur('email')}
-          />
-          <NewPasswordFields
-            labels={{ password: t('signUp.password'), confirm: t('signUp.confirmPassword') }}
-            values={values}
-            errors={errors}
-            ruleId={ids.rule}
-            unmet={unmet}
-            blamed={blamed}
-            failureField={failure?.field}
-            onChange={change}
-            onBlur={blur}
-          />
+          <TextField label={t('signUp.name')} autoComplete="name" maxLength={200} {...field('name')} />
+          <TextField label={t('signUp.email')} type="email" autoComplete="email" maxLength={254} {...field('email')} />
+          <NewPasswordFields labels={{ password: t('signUp.password'), confirm: t('signUp.confirmPassword') }} field={field} ruleId={ids.rule} unmet={unmet} />
           <div className={a.checkboxField}>
             <div className={a.checkboxRow}>
               <input
@@ -97,7 +71,7 @@ export function SignUpView() {
                 aria-invalid={Boolean(errors.acceptTerms?.length)}
                 aria-describedby={errors.acceptTerms?.length ? ids.termsErrors : undefined}
                 onChange={(e) => actor.send({ type: 'signup.change', field: 'acceptTerms', value: e.target.checked })}
-                onBlur={blur('acceptTerms')}
+                onBlur={() => actor.send({ type: 'signup.blur', field: 'acceptTerms' })}
               />
               <label htmlFor={ids.terms}>{t('signUp.acceptTerms')}</label>
             </div>

@@ -1,22 +1,18 @@
 import { useCallback, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { mayChangeSignalType, signalTypesMachine, type SignalTypeValues } from '../../machines/signal-types.machine';
 import { SIGNAL_KINDS, type SignalType } from '../../api/contract/signal-types';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import * as l from '../ui/list.css';
 import { signalTypeName } from '../ui/built-in-names';
+import { mayManage } from '../../api/contract/roles';
 
 /** Signal Types (managers): built-in and company types. `?new=1` (the palette's "New signal type") opens the form. */
-export function SignalTypesView() {
-  const search = useSearch();
-  // A new query (the palette again) starts the screen afresh.
-  return <SignalTypesScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const SignalTypesView = freshPerSearch(SignalTypesScreen);
 
 function SignalTypesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -41,15 +37,11 @@ function SignalTypesScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<SignalType, SignalTypeValues>
       actor={actor}
-      title={t('signalTypes.title')}
-      intro={t('signalTypes.intro')}
-      tableLabel={t('signalTypes.table')}
+      labels={screenLabels('signalTypes')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
+      canWrite={mayManage(role)}
       canEdit={canEdit}
-      newLabel={t('signalTypes.new')}
-      formTitle={(editing) => (editing ? t('signalTypes.edit') : t('signalTypes.new'))}
       form={(f) => (
         <>
           <InputField label={t('signalTypes.key')} maxLength={64} hint={t('signalTypes.keyHint')} disabled={f.editing} {...f.text('key')} />

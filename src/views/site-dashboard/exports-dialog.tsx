@@ -17,7 +17,7 @@ const STATUS: Record<ExportJob['status'], Status> = { Pending: 'info', Sent: 'ok
 const askedAt = (j: ExportJob) => formatDate(new Date(j.createdAt), { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The user's export jobs (SPEC §4): status, a progress bar while the worker writes, rows, and the file once Sent. The
+ * The user's export jobs (docs/product.md, Exports): status, a progress bar while the worker writes, rows, and the file once Sent. The
  * jobs move live (the stream), so a job asked for a moment ago fills its bar here without a reload.
  */
 export function ExportsDialog({ siteId, siteName, schedule, onClose }: { siteId: string | null; siteName?: string; /** Managers on an open site: its scheduled exports, from the chart's view. */ schedule?: { view: SiteView; maxPoints: number } | null; onClose(): void }) {

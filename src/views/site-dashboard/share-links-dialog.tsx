@@ -2,7 +2,7 @@ import { type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { formatDate, t } from '../../i18n';
 import { siteSharesMachine, shareState, SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../machines/site-shares.machine';
-import { DialogActions, Modal } from '../ui/dialog';
+import { ConfirmDialog, Modal } from '../ui/dialog';
 import { Button } from '../ui/button';
 import { Callout } from '../ui/callout';
 import { InputField } from '../ui/form-field';
@@ -15,7 +15,7 @@ import { PlainTable } from '../ui/plain-table';
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Read-only links to this site's dashboard (DESIGN §6 "Shared dashboard"): make one valid 1–90 days — its address is
+ * Read-only links to this site's dashboard (docs/product.md, Share links): make one valid 1–90 days — its address is
  * shown once, to copy — and revoke any, at once. Someone with the link sees this site only, without signing in.
  */
 export function ShareLinksDialog({ siteId, siteName, onClose }: { siteId: string; siteName: string; onClose(): void }) {
@@ -37,15 +37,15 @@ export function ShareLinksDialog({ siteId, siteName, onClose }: { siteId: string
   };
   if (revoking) {
     return (
-      <Modal title={t('shares.revokeTitle')} role="alertdialog" onClose={() => actor.send({ type: 'shares.revokeCancel' })}>
-        <p>{t('shares.revokeBody', { until: when(revoking.expiresAt) })}</p>
-        <DialogActions>
-          <Button onClick={() => actor.send({ type: 'shares.revokeCancel' })}>{t('shares.cancel')}</Button>
-          <Button variant="danger" onClick={() => actor.send({ type: 'shares.revoke' })}>
-            {t('shares.revoke')}
-          </Button>
-        </DialogActions>
-      </Modal>
+      <ConfirmDialog
+        title={t('shares.revokeTitle')}
+        body={t('shares.revokeBody', { until: when(revoking.expiresAt) })}
+        confirm={t('shares.revoke')}
+        cancel={t('shares.cancel')}
+        busy={busy}
+        onConfirm={() => actor.send({ type: 'shares.revoke' })}
+        onCancel={() => actor.send({ type: 'shares.revokeCancel' })}
+      />
     );
   }
   return (

@@ -19,7 +19,7 @@ import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import * as p from '../ui/print.css';
 
 /**
- * The shared site dashboard (SPEC route `/site-dashboard-export/site/{id}`, DESIGN §6): what a link's holder sees
+ * The shared site dashboard (`/site-dashboard-export/site/{id}`, docs/product.md, Share links): what a link's holder sees
  * without an account — one site's latest readings, its chart and its devices, read-only, until the link expires or
  * is revoked; then a clear page and nothing of the site. Prints on A4 (the browser's print to PDF).
  */

@@ -1,27 +1,17 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t } from '../../i18n';
 import { sitesMachine, type SiteValues } from '../../machines/sites.machine';
 import { coordinatesReadout, decimalDegrees } from '../../machines/site-tree';
 import type { Site } from '../../api/contract/sites';
-import { ResourceScreen, WhereField } from '../ui/resource-screen';
-import { InputField, SelectField } from '../ui/form-field';
+import { ResourceScreen, WhereField, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
+import { InputField, SelectField, TimeZoneField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
-
-/** Every zone the browser knows, once: the picker's choices. */
-let zones: string[] | null = null;
-const timeZones = () => (zones ??= Intl.supportedValuesOf('timeZone'));
-/** The zone list with `value` in it: a site may keep a zone (an alias such as "UTC") the browser does not list. */
-const zoneOptions = (value: string) => (value && !timeZones().includes(value) ? [value, ...timeZones()] : timeZones()).map((z) => ({ value: z, label: z }));
+import { mayManage } from '../../api/contract/roles';
 
 /** Sites (managers): the company's sites and sub-sites. `?new=1` (the palette's "New site") opens the form. */
-export function SitesView() {
-  const search = useSearch();
-  // A new query (the palette again) starts the screen afresh.
-  return <SitesScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const SitesView = freshPerSearch(SitesScreen);
 
 function SitesScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -45,14 +35,10 @@ function SitesScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<Site, SiteValues>
       actor={actor}
-      title={t('sites.title')}
-      intro={t('sites.intro')}
-      tableLabel={t('sites.table')}
+      labels={screenLabels('sites')}
       name={name}
       columns={columns}
-      canWrite={role === 'admin' || role === 'manager'}
-      newLabel={t('sites.new')}
-      formTitle={(editing) => (editing ? t('sites.edit') : t('sites.new'))}
+      canWrite={mayManage(role)}
       filters={
         <WhereField actor={actor} name="parentSiteId" label={t('sites.parentFilter')} all={t('sites.parentAny')} lookup="sites" />
       }
@@ -69,7 +55,7 @@ function SitesScreen({ startNew }: { startNew: boolean }) {
                 {readout === 'empty' ? t('sites.coordinatesEmpty') : readout === 'invalid' ? t('sites.coordinatesUnread') : t('sites.coordinatesReadout', { value: readout })}
               </span>
             </InputField>
-            <SelectField label={t('sites.timezone')} options={zoneOptions(f.values.timezone)} {...f.text('timezone')} />
+            <TimeZoneField label={t('sites.timezone')} {...f.text('timezone')} />
             <InputField label={t('sites.low')} inputMode="decimal" hint={t('sites.rangeHint')} {...f.text('low')} />
             <InputField label={t('sites.high')} inputMode="decimal" {...f.text('high')} />
           </>

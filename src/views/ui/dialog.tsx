@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
+import { Callout } from './callout';
 import * as d from './dialog.css';
 
 export interface ModalProps {
@@ -65,4 +67,46 @@ export function Modal({ title, role = 'dialog', onClose, describedBy, children }
  */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className={d.actions}>{children}</div>;
+}
+
+export interface ConfirmDialogProps {
+  /** The question, naming what the answer acts on ("Delete Elmhurst Care Home?"). */
+  title: string;
+  /** What follows from the answer; it describes the dialog. */
+  body: ReactNode;
+  /** The answer's label ("Delete", "Revoke", "Submit"), and its label while the answer is being carried out. */
+  confirm: string;
+  working?: string;
+  cancel: string;
+  /** `danger` for what cannot be taken back (a delete, a revoke); `primary` for a step forward (submitting a log). */
+  tone?: 'danger' | 'primary';
+  busy?: boolean;
+  /** A refusal to show in the dialog (a 409 naming what still uses the row): the answer can be tried again. */
+  failure?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The one confirmation of the product: an alert dialog whose answer is focused first, so Enter confirms and Escape
+ * keeps; Cancel before the answer at the dialog's foot, as every dialog's actions are.
+ */
+export function ConfirmDialog({ title, body, confirm, working, cancel, tone = 'danger', busy = false, failure, onConfirm, onCancel }: ConfirmDialogProps) {
+  const bodyId = useId();
+  return (
+    <Modal title={title} role="alertdialog" describedBy={bodyId} onClose={onCancel}>
+      <p id={bodyId}>{body}</p>
+      {failure && (
+        <Callout role="alert" tone="error">
+          {failure}
+        </Callout>
+      )}
+      <DialogActions>
+        <Button onClick={onCancel}>{cancel}</Button>
+        <Button variant={tone} busy={busy} data-autofocus onClick={onConfirm}>
+          {busy && working ? working : confirm}
+        </Button>
+      </DialogActions>
+    </Modal>
+  );
 }

@@ -1,4 +1,4 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, useId, type ChangeEvent, type ReactNode } from 'react';
 import { directionOf, t, type Locale } from '../../i18n';
 import type { FieldMessage } from '../../machines/form';
 import * as s from './form.css';
@@ -97,6 +97,22 @@ export interface InputProps {
   children?: ReactNode;
 }
 
+/** What a typed value's control (an input, a textarea) takes from its field: its id and wiring, value, language, events. */
+function typedControl(p: ControlProps, f: { value: string; maxLength?: number; disabled?: boolean; lang?: Locale; onChange(value: string): void; onBlur?(): void }) {
+  return {
+    id: p.id,
+    value: f.value,
+    maxLength: f.maxLength,
+    disabled: f.disabled,
+    lang: f.lang,
+    dir: f.lang ? directionOf(f.lang) : undefined,
+    'aria-invalid': p.invalid,
+    'aria-describedby': p.describedBy,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => f.onChange(e.target.value),
+    onBlur: f.onBlur,
+  };
+}
+
 /** A labelled text input (text, email, password, number-as-text, colour). */
 export function InputField({ label, value, onChange, onBlur, messages, hint, type = 'text', autoComplete = 'off', maxLength, disabled, describedBy, serverInvalid, inputMode, large, readOnly, required, autoFocus, lang, children }: InputProps) {
   return (
@@ -108,23 +124,14 @@ export function InputField({ label, value, onChange, onBlur, messages, hint, typ
       serverInvalid={serverInvalid}
       control={(p) => (
         <input
-          id={p.id}
           className={type === 'color' ? a.colourInput : inputClass(p.invalid, large)}
           type={type}
           inputMode={inputMode}
           autoComplete={autoComplete}
-          value={value}
-          maxLength={maxLength}
-          disabled={disabled}
           readOnly={readOnly}
           required={required}
           autoFocus={autoFocus}
-          lang={lang}
-          dir={lang ? directionOf(lang) : undefined}
-          aria-invalid={p.invalid}
-          aria-describedby={p.describedBy}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
+          {...typedControl(p, { value, maxLength, disabled, lang, onChange, onBlur })}
         />
       )}
     >
@@ -142,21 +149,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, { label: string; va
         messages={messages}
         hint={hint}
         control={(p) => (
-          <textarea
-            ref={ref}
-            id={p.id}
-            className={inputClass(p.invalid)}
-            rows={rows}
-            value={value}
-            maxLength={maxLength}
-            disabled={disabled}
-            lang={lang}
-            dir={lang ? directionOf(lang) : undefined}
-            aria-invalid={p.invalid}
-            aria-describedby={p.describedBy}
-            onChange={(e) => onChange(e.target.value)}
-            onBlur={onBlur}
-          />
+          <textarea ref={ref} className={inputClass(p.invalid)} rows={rows} {...typedControl(p, { value, maxLength, disabled, lang, onChange, onBlur })} />
         )}
       />
     );
@@ -272,4 +265,17 @@ export function CheckboxField({ label, checked, onChange, hint }: { label: strin
 /** A button in a row of labelled fields (a range's Apply): it lines up with the fields' controls, not their labels. */
 export function FieldAction({ children }: { children: ReactNode }) {
   return <div className={s.fieldAction}>{children}</div>;
+}
+
+/** Every zone the browser knows, read once. */
+let zones: string[] | null = null;
+const timeZones = () => (zones ??= typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC']);
+
+/**
+ * A time-zone picker (a company's, a site's): every zone the browser knows, and the current value even when the browser
+ * does not list it (an alias such as "UTC" a row may keep), so opening a form never changes what is saved.
+ */
+export function TimeZoneField({ label, value, ...binding }: { label: string; value: string; messages?: FieldMessage[]; onChange(value: string): void; onBlur(): void }) {
+  const options = (value && !timeZones().includes(value) ? [value, ...timeZones()] : timeZones()).map((z) => ({ value: z, label: z }));
+  return <SelectField label={label} value={value} options={options} {...binding} />;
 }

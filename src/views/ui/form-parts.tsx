@@ -71,53 +71,47 @@ export function TextField(props: TextFieldProps & { /** The taller control of th
 
 export { FieldMessages } from './form-field';
 
-type NewPasswordField = 'password' | 'confirmPassword';
+/** What one field of an account form is handed: its value, its messages, the server's blame, its events. */
+export type AccountField = Pick<TextFieldProps, 'value' | 'messages' | 'describedBy' | 'serverInvalid' | 'onChange' | 'onBlur'>;
+
+/**
+ * Binds an account form's text fields to its machine (sign-up, forgot and reset password, My Profile): each field is
+ * then `{...field('email')}` instead of six props written out. A field the server's failure names is marked invalid
+ * and described by the failure's alert (`failureId`), after any descriptions of its own (the password rule).
+ */
+export function accountFields<F extends string>({ values, errors, failure, failureId, change, blur }: {
+  values: Partial<Record<F, unknown>>;
+  errors: Partial<Record<F, FieldMessage[]>>;
+  failure: { field?: string | null } | null | undefined;
+  failureId: string;
+  change: (field: F, value: string) => void;
+  blur: (field: F) => void;
+}): (field: F, ...described: (string | null | undefined)[]) => AccountField {
+  return (field, ...described) => ({
+    value: String(values[field] ?? ''),
+    messages: errors[field],
+    describedBy: [...described, failure?.field === field ? failureId : null],
+    serverInvalid: failure?.field === field,
+    onChange: (value) => change(field, value),
+    onBlur: () => blur(field),
+  });
+}
 
 /** A new password with the rule beside it, then its confirmation: sign-up, reset and My Profile ask the same way. */
-export function NewPasswordFields({ labels, values, errors, ruleId, unmet, blamed, failureField, disabled, onChange, onBlur }: {
+export function NewPasswordFields({ labels, field, ruleId, unmet, disabled }: {
   labels: { password: string; confirm: string };
-  values: Record<NewPasswordField, string>;
-  errors: Partial<Record<NewPasswordField, FieldMessage[]>>;
+  field: (name: 'password' | 'confirmPassword', ...described: string[]) => AccountField;
   /** Id for the rule list, referenced by the password's aria-describedby. */
   ruleId: string;
   unmet: PasswordPart[];
-  /** The id of the server failure alert when it blames this field. */
-  blamed: (field: NewPasswordField) => string | false | null | undefined;
-  failureField?: string | null;
   disabled?: boolean;
-  onChange: (field: NewPasswordField) => (value: string) => void;
-  onBlur: (field: NewPasswordField) => () => void;
 }) {
   return (
     <>
-      <TextField
-        label={labels.password}
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        messages={errors.password}
-        describedBy={[ruleId, blamed('password')]}
-        serverInvalid={failureField === 'password'}
-        maxLength={128}
-        disabled={disabled}
-        onChange={onChange('password')}
-        onBlur={onBlur('password')}
-      >
+      <TextField label={labels.password} type="password" autoComplete="new-password" maxLength={128} disabled={disabled} {...field('password', ruleId)}>
         <PasswordRule id={ruleId} unmet={unmet} />
       </TextField>
-      <TextField
-        label={labels.confirm}
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        messages={errors.confirmPassword}
-        describedBy={[blamed('confirmPassword')]}
-        serverInvalid={failureField === 'confirmPassword'}
-        maxLength={128}
-        disabled={disabled}
-        onChange={onChange('confirmPassword')}
-        onBlur={onBlur('confirmPassword')}
-      />
+      <TextField label={labels.confirm} type="password" autoComplete="new-password" maxLength={128} disabled={disabled} {...field('confirmPassword')} />
     </>
   );
 }

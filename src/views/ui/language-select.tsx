@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useActors } from '../actors';
-import { availableLocales, t, type Locale } from '../../i18n';
+import { availableLocales, LANGUAGE_NAMES, t, type Locale } from '../../i18n';
 import * as f from './inline-field.css';
 
 /** The language choice, offered on sign-in and in the top bar; each language is named in itself. */
@@ -15,7 +15,7 @@ export function LanguageSelect() {
       <select id={id} className={f.smallSelect} value={locale} onChange={(e) => preferences.send({ type: 'preferences.language', locale: e.target.value as Locale })}>
         {availableLocales().map((l) => (
           <option key={l} value={l} lang={l}>
-            {t(`language.${l}`)}
+            {LANGUAGE_NAMES[l]}
           </option>
         ))}
       </select>

@@ -26,6 +26,10 @@ export const td = style({
   paddingInline: '0.75rem',
   verticalAlign: 'middle',
 });
+/** A value with its unit ("3.8 °C"): never broken between the number and the unit. */
+export const value = style({ fontVariantNumeric: vars.font.numeric, whiteSpace: 'nowrap' });
+/** A wide table's row headers (a log's days) stay in view while its other columns scroll sideways on a phone. */
+export const stickyRowHead = style({ position: 'sticky', insetInlineStart: 0, zIndex: 1, background: vars.palette.surface.card, minWidth: '7rem' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const badge = style({
   display: 'inline-flex',

@@ -15,6 +15,12 @@ const RTL = new Set(['ar']);
 export const ltr = (text: string): string => (RTL.has(currentLocale()) ? `\u2066${text}\u2069` : text);
 
 /**
+ * A name inside a sentence, in its own direction (U+2068 FIRST STRONG ISOLATE … U+2069): an English site name in an
+ * Arabic subtitle keeps its words and the separators around it in place. Untouched in left-to-right languages.
+ */
+export const isolate = (text: string): string => (RTL.has(currentLocale()) ? `\u2068${text}\u2069` : text);
+
+/**
  * A reading as people read it, in the reader's number format: "9.99 °C", "35 %", "On". Every place that shows a value
  * uses this, so one screen never shows "9.99" beside "10,51".
  */

@@ -4,7 +4,7 @@ import { FormField } from './form-field';
 import { Button } from './button';
 import { Cluster } from './layout';
 import * as s from './form.css';
-import * as r from './resource-screen.css';
+import * as r from './list-parts.css';
 
 /**
  * A secret the server shows once (a hub's API key, a share link): a warning that it will not be shown again, the value

@@ -1,5 +1,5 @@
 import { Cluster } from './layout';
-import * as r from './resource-screen.css';
+import * as r from './list-parts.css';
 
 /** A node's tags: each name beside a dot of its own colour (the colour is data; the name is what is read). */
 export function TagList({ tags }: { tags: readonly { id: string; name: string; colour: string }[] }) {

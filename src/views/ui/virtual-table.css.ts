@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
 
 /** The windowed table: a grid header row and absolutely placed rows inside a scroller. */
@@ -58,3 +58,18 @@ export const sortButton = style({
   selectors: { '&:hover': { color: vars.palette.text.primary } },
 });
 export const sortMark = style({ fontSize: '0.8em', opacity: 0.7 });
+
+/**
+ * A narrow table (a phone): its first column, the row's name, wraps onto a second line before it is cut, and headers
+ * wrap at their spaces rather than cut, so "Harbour Pharmacy Group" reads whole where one line held "Harbour Ph…".
+ * The row's one track is the row's height, and the name's cell fills it and clips: a longer name never spills over
+ * the next row.
+ */
+export const narrow = style({});
+globalStyle(`${narrow} [role="columnheader"]`, { whiteSpace: 'normal', lineHeight: vars.font.lineHeight.tight });
+globalStyle(`${narrow} [role="row"]`, { gridTemplateRows: 'minmax(0, 1fr)' });
+globalStyle(`${narrow} [role="cell"]:first-child`, { alignSelf: 'stretch', display: 'flex', alignItems: 'center', minHeight: 0 });
+globalStyle(`${narrow} [role="cell"]:first-child, ${narrow} [role="cell"]:first-child *`, { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: vars.font.lineHeight.tight });
+// The clamp sits on the name itself (the kit's Truncated, which carries the whole name as its title), as a grid
+// cell cannot be a line-clamping box.
+globalStyle(`${narrow} [role="cell"]:first-child [title]`, { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: 2 });

@@ -20,6 +20,9 @@ export interface Column<T> {
 /** Below this width a table shows its first column, the ones marked `phone` and its actions; the row opens the rest. */
 export const NARROW_TABLE_PX = 560;
 
+/** A fixed track ('6.5rem') as one that may shrink to nothing; other tracks (fr, minmax) are left as they are. */
+const shrinkable = (width: string | undefined) => (width && /^[\d.]+(rem|px|em)$/.test(width) ? `minmax(0, ${width})` : width);
+
 /** Whether the element is narrower than `px`, following its size (a phone, a split view, a sidebar opening). */
 const useNarrow = (ref: RefObject<HTMLElement | null>, px: number): boolean => useElementWidth(ref, px) < px;
 
@@ -42,6 +45,8 @@ const features = tableFeatures({});
 const OVERSCAN = 8;
 /** Row heights in px, as the theme's density.row tokens (2rem, 2.5rem) at the 16 px root. */
 const ROW_PX = { compact: 32, normal: 40 } as const;
+/** A narrow table's rows hold two lines of the first column (a name on a phone). */
+const NARROW_ROW_PX = 52;
 
 /**
  * A table whose body is windowed: only the visible rows are in the DOM, so thousands of rows scroll as lightly as ten.
@@ -51,8 +56,10 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
   const frame = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(frame, NARROW_TABLE_PX);
   const columns = useMemo(
-    // The name keeps room to be read (7 rem); a row's actions take what is left and scroll inside their cell.
-    () => (narrow ? all.filter((c, i) => i === 0 || c.phone || c.id === 'actions').map((c, i) => (i === 0 ? { ...c, width: 'minmax(7rem, 1fr)' } : c.id === 'actions' ? { ...c, width: 'minmax(0, max-content)' } : c)) : all),
+    // The name keeps room to be read (7 rem, on two lines); a row's actions take what is left and scroll inside their cell.
+    // The columns kept beside it give way too (their width is what they may grow to), so the actions, last, keep
+    // the room their buttons or checkbox need rather than being pushed out of the card.
+    () => (narrow ? all.filter((c, i) => i === 0 || c.phone || c.id === 'actions').map((c, i) => (i === 0 ? { ...c, width: 'minmax(7rem, 1fr)' } : c.id === 'actions' ? { ...c, width: 'minmax(0, max-content)' } : { ...c, width: shrinkable(c.width) })) : all),
     [all, narrow],
   );
   const helper = useMemo(() => createColumnHelper<typeof features, T>(), []);
@@ -75,7 +82,7 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
     [columns, actionsPx, narrow],
   );
   return (
-    <div ref={frame} role="table" aria-label={label} aria-rowcount={rows.length + 1} className={v.table}>
+    <div ref={frame} role="table" aria-label={label} aria-rowcount={rows.length + 1} className={narrow ? `${v.table} ${v.narrow}` : v.table}>
       <HeaderRows groups={table.getHeaderGroups()} template={template} sorts={columns.map((c) => ariaSort(c, sort))} titles={columns.map((c) => c.header)} />
       {rows.length === 0 && status ? (
         <div role="rowgroup">
@@ -84,7 +91,7 @@ export function VirtualTable<T extends RowData>({ label, columns: all, rows, row
           </div>
         </div>
       ) : (
-        <Body rows={rows} columns={columns} label={label} height={height} template={template} active={active} rowPx={ROW_PX[density]} cells={defs} />
+        <Body rows={rows} columns={columns} label={label} height={height} template={template} active={active} rowPx={narrow ? NARROW_ROW_PX : ROW_PX[density]} cells={defs} />
       )}
     </div>
   );
@@ -181,6 +188,9 @@ const HeaderRows = memo(function HeaderRows<T extends RowData>({ groups, templat
 function Body<T extends RowData>({ rows, columns, label, height, template, active, rowPx, cells }: { rows: T[]; columns: Column<T>[]; label: string; height: number; template: string; active: number; rowPx: number; cells: unknown }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowPx, overscan: OVERSCAN });
+  // A table turning narrow or wide (its frame measured, a phone turned) changes the row height: sizes taken at the old
+  // height are dropped, or every row would keep its first height.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowPx]);
   // The keyboard's row is scrolled into view, so j/k past the window keeps it visible (and mounted to take focus).
   useEffect(() => {
     if (active >= 0 && active < rows.length) virtualizer.scrollToIndex(active, { align: 'auto' });

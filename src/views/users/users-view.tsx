@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { useActors } from '../actors';
 import { currentLocale, formatDate, t, type I18nKey } from '../../i18n';
 import { isMember, usersMachine, type UserValues } from '../../machines/users.machine';
 import type { UserRow } from '../../api/users.api';
 import type { MembershipRole } from '../../api/contract/common';
-import { ResourceScreen } from '../ui/resource-screen';
+import { ResourceScreen, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { CheckboxField, InputField, SelectField } from '../ui/form-field';
 import type { Column } from '../ui/virtual-table';
 import * as c from '../ui/controls.css';
 import * as st from '../ui/status.css';
+import { mayManage } from '../../api/contract/roles';
 
 const ROLES: MembershipRole[] = ['manager', 'user', 'viewer'];
 const roleLabel = (r: MembershipRole) => t(`users.role.${r}` as I18nKey);
@@ -30,10 +30,7 @@ function Status({ user }: { user: UserRow }) {
 }
 
 /** Users (managers; admins acting for a company, or everyone with `all`). `?new=1` opens the invitation. */
-export function UsersView() {
-  const search = useSearch();
-  return <UsersScreen key={search} startNew={new URLSearchParams(search).has('new')} />;
-}
+export const UsersView = freshPerSearch(UsersScreen);
 
 function UsersScreen({ startNew }: { startNew: boolean }) {
   const { session } = useActors();
@@ -88,17 +85,13 @@ function UsersScreen({ startNew }: { startNew: boolean }) {
   return (
     <ResourceScreen<UserRow, UserValues>
       actor={actor}
-      title={t('users.title')}
-      intro={t('users.intro')}
-      tableLabel={t('users.table')}
+      labels={screenLabels('users')}
       name={name}
       columns={columns}
-      canWrite={!all && (role === 'admin' || role === 'manager')}
+      canWrite={!all && mayManage(role)}
       canEdit={canEdit}
       rowActions={rowActions}
       actionsWidth={canShadow ? '12rem' : undefined}
-      newLabel={t('users.new')}
-      formTitle={(editing) => (editing ? t('users.edit') : t('users.new'))}
       saveLabel={(editing) => (editing ? t('manage.save') : t('users.invite'))}
       filters={
         <>

@@ -4,7 +4,7 @@ import { printCoverage } from '../../model/graph-nodes';
 import { paletteActions, paletteKey, paletteMachine } from './palette-actions';
 import { PaletteDriver } from './palette-driver';
 
-// Issue 15 §1: the command palette machine's model (xstate/graph) drives the browser. The paths cover every state and
+// The command palette machine's model (xstate/graph) drives the browser. The paths cover every state and
 // every transition the browser can reach; the coverage line names what it cannot:
 // - `sites.checking` only decides (an eventless `always`): no snapshot rests in it.
 // - `open --palette.open--> open`: the top bar's button sits under the modal dialog, and no chord or command opens a

@@ -159,7 +159,7 @@ function signedInActions(state: BrowserState, add: (type: SessionAction['type'],
     add('token.expire', [{ type: 'token.refresh' }]);
     add('logout.submit', [{ type: 'session.logout' }]);
     add('data.revoked', [failed(401, '/api/data')]);
-    // A call the role may not make: the session ends with the reason (SPEC §8). Admins may make every call.
+    // A call the role may not make: the session ends with the reason (docs/product.md, Errors). Admins may make every call.
     if (s.role !== 'admin') add('data.forbidden', [failed(403, '/api/data')]);
     // A write the screen offered and the server refuses (a right lost meanwhile): the screen shows the refusal, and the
     // person stays signed in on it. A shadow's forms do not submit; admins may make every call.

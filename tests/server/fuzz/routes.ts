@@ -33,7 +33,7 @@ export const isWrite = (r: Route) => r.method !== 'GET';
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies.
 
-/** Write routes that read no body, each with the reason. DELETE reads none anywhere (DESIGN §6). */
+/** Write routes that read no body, each with the reason. DELETE reads none anywhere (docs/product.md, Management). */
 export const NO_BODY: Record<string, string> = {
   'POST /api/alert-links/:token': "a mail link's form post: an empty urlencoded form, nothing in it is read",
   'POST /api/invitations/:token': "a mail link's form post: an empty urlencoded form, nothing in it is read",
@@ -101,7 +101,7 @@ export function fillPath(path: string, idOf: (param: string, kind: Kind) => stri
  */
 export const SESSIONS = ['admin', 'manager', 'user', 'viewer', 'companyShadow', 'userShadow'] as const;
 export type SessionName = (typeof SESSIONS)[number];
-/** The role each session acts with in its company (DESIGN §2). */
+/** The role each session acts with in its company (docs/product.md, Roles). */
 export const ROLE_OF: Record<SessionName, 'admin' | 'manager' | 'user' | 'viewer'> = {
   admin: 'admin', manager: 'manager', user: 'user', viewer: 'viewer', companyShadow: 'manager', userShadow: 'user',
 };

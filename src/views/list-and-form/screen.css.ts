@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../theme/contract.css';
-import { card } from './controls.css';
+import { card } from '../ui/controls.css';
+import { touch } from '../ui/list-parts.css';
 
 export const screen = style({ display: 'grid', gap: vars.space.md, maxWidth: '96rem', minWidth: 0 });
 export const header = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: vars.space.md, flexWrap: 'wrap' });
@@ -15,23 +16,8 @@ export const title = style({
 export const sectionTitle = style([title, { fontSize: vars.font.size.lg }]);
 export const intro = style({ margin: `${vars.space.xxs} 0 0`, color: vars.palette.text.secondary, maxWidth: '60rem' });
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'flex-start' });
-export const filter = style({ display: 'grid', gap: vars.space.xxs, minWidth: '14rem', flex: '0 1 22rem' });
-export const filterLabel = style({ fontSize: vars.font.size.sm, fontWeight: vars.font.weight.medium });
-// Keyboard hints ("/ to filter", "j / k to move") mean nothing on a phone's touch keyboard.
-const touch = 'screen and (max-width: 600px), (pointer: coarse)';
-export const hint = style({ fontSize: vars.font.size.xs, color: vars.palette.text.secondary, '@media': { [touch]: { display: 'none' } } });
 /** The list's card: edge to edge, as the table brings its own cell spacing. */
 export const tableCard = style([card, { padding: 0, overflow: 'hidden' }]);
-export const pager = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  flexWrap: 'wrap',
-  color: vars.palette.text.secondary,
-  fontSize: vars.font.size.sm,
-  fontVariantNumeric: vars.font.numeric,
-});
-export const pagerRange = style({ marginInlineEnd: vars.space.sm });
 export const notice = style({ margin: 0 });
 export const failed = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm, color: vars.palette.status.error.fg });
 export const keys = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.palette.text.secondary, minHeight: '1em', '@media': { [touch]: { display: 'none' } } });
@@ -44,10 +30,5 @@ export const where = style({ flex: '0 1 16rem', minWidth: '12rem' });
 globalStyle(`${where} select`, { minWidth: 0, width: '100%' });
 // A screen's own filter is a FormField: in the toolbar it sits as tight as the name filter.
 globalStyle(`${where} > div`, { marginBottom: 0, gap: vars.space.xxs });
-export const swatch = style({ display: 'inline-block', width: '0.875rem', height: '0.875rem', borderRadius: '50%', verticalAlign: 'middle', marginInlineEnd: vars.space.xs, border: `1px solid ${vars.palette.border.main}` });
-/** A secret shown once: monospaced, so a key can be read back character by character. */
-export const secret = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', flex: '1 1 20rem', minWidth: 0 });
-/** One tag in a list of tags: it never breaks between its dot and its name. */
-export const tag = style({ whiteSpace: 'nowrap' });
 // A phone's narrow table gives the name its room first; the row's actions then scroll sideways inside their cell.
 export const rowActions = style({ display: 'inline-flex', gap: vars.space.xxs, flexWrap: 'nowrap', maxWidth: '100%', overflowX: 'auto', verticalAlign: 'middle' });
