@@ -30,6 +30,7 @@ import { openApiDocument } from './openapi';
 import { idempotency } from './idempotency';
 import type { ServerErrorCode } from '../src/api/contract/errors';
 import { securityHeaders } from './security-headers';
+import { buildIdSource } from './build-id';
 
 /** An error answer's body (the contract's ErrorBody), with one of the contract's codes. */
 const errorAnswer = (code: ServerErrorCode, message: string, details?: unknown) => ({ message, code, ...(details ? { details } : {}) });
@@ -56,6 +57,7 @@ const isConflict = (err: { code?: unknown }) => typeof err.code === 'string' && 
 
 /** The whole API (and the built client when present) as one Fastify plugin; server.ts only listens. */
 export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  const buildId = buildIdSource(deps.config.STATIC_DIR, deps.config.BUILD_ID);
   fastify.decorateRequest('claims', null);
   fastify.decorateRequest('audited', false);
 
@@ -116,7 +118,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     await exportRoutes(api, deps);
     await shareRoutes(api, deps);
     registerResources(api, deps);
-    api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect } }));
+    api.get('/api/health', PUBLIC, async () => ({ data: { ok: true, dialect: deps.dialect, buildId: buildId() } }));
     const doc = openApiDocument();
     api.get('/api/openapi.json', PUBLIC, async () => doc);
   });

@@ -68,6 +68,8 @@ const envSchema = z.object({
   /** Seconds between the simulator's readings (hubs of the demo report every 900 s; 60 keeps screens lively). */
   SIMULATE_PERIOD_S: z.coerce.number().int().min(5).max(3600).default(60),
   STATIC_DIR: z.string().default('./dist'),
+  /** The deployment's id, answered by /api/health; unset: a digest of the client's index.html. */
+  BUILD_ID: z.string().trim().min(1).max(100).optional(),
   /**
    * Behind a reverse proxy: which hops to believe for the client's address and protocol (X-Forwarded-For/-Proto).
    * A number of hops ("1"), or the proxies' addresses or CIDR ranges ("10.0.0.1,10.0.0.0/8"); unset: none, every

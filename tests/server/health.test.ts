@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildTestApp, call, type TestApp } from './helpers';
+import { buildIdSource } from '../../server/build-id';
+import { healthAnswer } from '../../src/api/contract/common';
 
 describe('app', () => {
   let t: TestApp;
@@ -12,6 +17,22 @@ describe('app', () => {
     const r = await call(t.app, 'GET', '/api/health');
     expect(r.status).toBe(200);
     expect(r.body.data.dialect).toBe(process.env.DATABASE_URL ? 'postgres' : 'sqlite');
+  });
+
+  it('answers health with the build it hands out, which changes with a new client build', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitewatch-build-'));
+    const idOf = buildIdSource(dir, undefined, 0);
+    const before = idOf();
+    fs.writeFileSync(path.join(dir, 'index.html'), '<script src="/assets/index-aaaa.js"></script>');
+    const first = idOf();
+    expect(first).not.toBe(before);
+    expect(idOf()).toBe(first);
+    fs.writeFileSync(path.join(dir, 'index.html'), '<script src="/assets/index-bbbb.js"></script>');
+    fs.utimesSync(path.join(dir, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    expect(idOf()).not.toBe(first);
+    expect(buildIdSource(dir, 'release-42')()).toBe('release-42');
+    const r = await call(t.app, 'GET', '/api/health');
+    expect(healthAnswer.parse(r.body.data).buildId).toBe(r.body.data.buildId);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -34,3 +34,7 @@ export type SessionRole = z.infer<typeof sessionRole>;
 /** GET /api/locate/{site|report}/{id}: the company of the caller's that a site or report belongs to. */
 export const objectHome = z.strictObject({ companyId: id, companyName: z.string() });
 export type ObjectHome = z.infer<typeof objectHome>;
+
+/** GET /api/health: the server is up, on which database, and which build it hands out (a new build, a new id). */
+export const healthAnswer = z.strictObject({ ok: z.literal(true), dialect: z.enum(['sqlite', 'postgres']), buildId: z.string().min(1) });
+export type HealthAnswer = z.infer<typeof healthAnswer>;
