@@ -15,7 +15,7 @@ const SORTS: Record<'name' | 'everySeconds' | 'theme' | 'createdAt', SortColumn>
 };
 
 /** The columns a list or view reads: never the key's hash. */
-const COLUMNS = ['displays.id', 'displays.name', 'displays.everySeconds', 'displays.theme', 'displays.createdAt'] as const;
+const COLUMNS = ['displays.id', 'displays.name', 'displays.everySeconds', 'displays.theme', 'displays.createdAt', 'displays.lastSeenAt'] as const;
 
 /** The playlists of these displays, each in its order. */
 export async function sitesOfDisplays(db: Db, displayIds: string[]): Promise<Map<string, string[]>> {
@@ -32,14 +32,28 @@ export async function sitesOfDisplays(db: Db, displayIds: string[]): Promise<Map
   return out;
 }
 
-const toApi = (r: Pick<DisplayRow, 'id' | 'name' | 'everySeconds' | 'theme' | 'createdAt'>, siteIds: string[]): Display => ({
+const toApi = (r: Pick<DisplayRow, 'id' | 'name' | 'everySeconds' | 'theme' | 'createdAt' | 'lastSeenAt'>, siteIds: string[]): Display => ({
   id: r.id,
   name: r.name,
   siteIds,
   everySeconds: Number(r.everySeconds),
   theme: r.theme,
   createdAt: new Date(Number(r.createdAt)).toISOString(),
+  lastSeenAt: r.lastSeenAt === null ? null : new Date(Number(r.lastSeenAt)).toISOString(),
 });
+
+/** How often a display's last contact is written: a minute is precise enough for "seen 2 min ago". */
+export const SEEN_EVERY_MS = 60_000;
+
+/** The display reached the server now; written at most once a minute, however often its stream checks in. */
+export async function markDisplaySeen(db: Db, id: string, at: number): Promise<void> {
+  await db
+    .updateTable('displays')
+    .set({ lastSeenAt: at })
+    .where('id', '=', id)
+    .where((w) => w.or([w('lastSeenAt', 'is', null), w('lastSeenAt', '<', at - SEEN_EVERY_MS)]))
+    .execute();
+}
 
 export async function listDisplays(db: Db, companyId: string, params: ListParams<keyof typeof SORTS>): Promise<ListAnswer<Display>> {
   let q = db.selectFrom('displays').select(COLUMNS).where('displays.companyId', '=', companyId);

@@ -8,6 +8,8 @@ export interface DisplaysTable {
   everySeconds: number;
   theme: 'dark' | 'light';
   createdAt: number;
+  /** When the display last reached the server (its page, its stream); null until it first does. */
+  lastSeenAt: number | null;
 }
 
 export interface DisplaySitesTable {

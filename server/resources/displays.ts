@@ -6,7 +6,7 @@ import { defineResource } from './resource';
 import { givenOf, invalidField } from './checks';
 import type { Db } from '../db/database';
 import {
-  companySiteCount, deleteDisplay, displayView, findDisplay, findDisplayByKeyHash, insertDisplay, listDisplays, playlistSites, setDisplaySites,
+  companySiteCount, deleteDisplay, displayView, findDisplay, findDisplayByKeyHash, insertDisplay, listDisplays, markDisplaySeen, playlistSites, setDisplaySites,
   updateDisplay, type DisplayRow,
 } from '../db/displays.repository';
 import {
@@ -33,6 +33,7 @@ export async function displayOfRequest(db: Db, req: FastifyRequest): Promise<Dis
   if (typeof key !== 'string' || key.length === 0) throw unauthorized('An X-Display-Key header is required', 'invalid_display_key');
   const row = key.length <= 200 ? await findDisplayByKeyHash(db, sha256(key)) : undefined;
   if (!row) throw unauthorized('This display key is not valid or the display was removed', 'invalid_display_key');
+  await markDisplaySeen(db, row.id, Date.now());
   return row;
 }
 
@@ -72,7 +73,7 @@ export const displays = defineResource({
     await checkSites(db, scope.companyId, input.siteIds);
     const key = `${DISPLAY_KEY_PREFIX}${randomToken(32)}`;
     const row: DisplayRow = {
-      id: newId(), companyId: scope.companyId, name: input.name, keyHash: sha256(key), everySeconds: input.everySeconds, theme: input.theme, createdAt: scope.now,
+      id: newId(), companyId: scope.companyId, name: input.name, keyHash: sha256(key), everySeconds: input.everySeconds, theme: input.theme, createdAt: scope.now, lastSeenAt: null,
     };
     await insertDisplay(db, row);
     await setDisplaySites(db, row.id, input.siteIds);

@@ -4,7 +4,7 @@ import { claimsOf } from '../context';
 import { requireTokenCompany } from '../auth/site-scope';
 import type { LiveFilter, LiveMessage } from '../live/hub';
 import { displayOfRequest } from '../resources/displays';
-import { findDisplay, sitesOfDisplays } from '../db/displays.repository';
+import { findDisplay, markDisplaySeen, sitesOfDisplays } from '../db/displays.repository';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -88,6 +88,8 @@ export async function streamRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async function recheckDisplay(companyId: string, displayId: string) {
       try {
         if (!(await findDisplay(deps.db, companyId, displayId))) return end();
+        // An open stream is a display that is on: its last contact follows (written once a minute at most).
+        await markDisplaySeen(deps.db, displayId, Date.now());
         // The subscription holds this same filter object, so the new playlist applies from the next message.
         filter.siteIds = (await sitesOfDisplays(deps.db, [displayId])).get(displayId) ?? [];
       } catch (e) {

@@ -126,6 +126,23 @@ describe('wall displays', () => {
     expect((await call(t.app, 'GET', '/api/displays/current', undefined, w.manager)).status).toBe(401);
   });
 
+  it('keeps when each display last reached the server, for its managers to see a screen that went dark', async () => {
+    const made = await create({ name: 'Control room', siteIds: [w.sites[0]!.id], theme: 'dark' });
+    const seen = async () => display.parse((await call(t.app, 'GET', `/api/displays/${made.id}`, undefined, w.manager)).body.data).lastSeenAt;
+    expect(await seen()).toBeNull();
+    const before = Date.now();
+    expect((await displayCall('/api/displays/current', made.key)).statusCode).toBe(200);
+    const first = await seen();
+    expect(first).not.toBeNull();
+    expect(Date.parse(first!)).toBeGreaterThanOrEqual(before - 1000);
+    // Written once a minute at most: a second start within the minute leaves it as it was.
+    expect((await displayCall('/api/displays/current', made.key)).statusCode).toBe(200);
+    expect(await seen()).toBe(first);
+    // A wrong key marks nothing.
+    expect((await displayCall('/api/displays/current', 'swd_nonsense')).statusCode).toBe(401);
+    expect(await seen()).toBe(first);
+  });
+
   it("streams its own sites' readings by the key, not another site's of the company, and never export jobs", async () => {
     const [a, b] = w.sites;
     const made = await create({ name: 'Ward A wall', siteIds: [a!.id], theme: 'dark' });

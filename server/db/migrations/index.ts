@@ -21,6 +21,7 @@ import * as m0023 from './0023-email-verification';
 import * as m0024 from './0024-node-list-versions';
 import * as m0025 from './0025-invitations';
 import * as m0026 from './0026-idempotency-company';
+import * as m0027 from './0027-display-last-seen';
 
 /** Plain numbered files, applied in key order on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0024-node-list-versions': m0024,
   '0025-invitations': m0025,
   '0026-idempotency-company': m0026,
+  '0027-display-last-seen': m0027,
 };

@@ -32,6 +32,8 @@ export const display = z.object({
   everySeconds: z.number().int(),
   theme: z.enum(DISPLAY_THEMES),
   createdAt: z.string(),
+  /** When the display last reached the server (its page or its stream, to the minute); null if it never has. */
+  lastSeenAt: z.string().nullable(),
 });
 export type Display = z.infer<typeof display>;
 
@@ -43,7 +45,7 @@ export const DISPLAY_SORTS = ['name', 'everySeconds', 'theme', 'createdAt'] as c
 export const displayListQuery = listQuery(DISPLAY_SORTS);
 
 /** `GET /api/displays/current` by the wall's key: what the wall page starts with. */
-export const currentDisplay = display.omit({ createdAt: true }).extend({
+export const currentDisplay = display.omit({ createdAt: true, lastSeenAt: true }).extend({
   sites: z.array(z.object({ id, name: z.string(), timezone: z.string() })),
 });
 export type CurrentDisplay = z.infer<typeof currentDisplay>;
