@@ -1,20 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { auditRequest, claimsOf, PUBLIC, type AppDeps } from '../context';
-import { badRequest, forbidden, notFound, parse } from '../errors';
-import type { Db } from '../db/database';
+import { forbidden, notFound, parse } from '../errors';
 import { newId, randomToken, sha256 } from '../auth/secrets';
 import { mailLinkBase } from '../auth/passwords.service';
 import { sitePermission, visibleSite } from '../auth/site-scope';
-import { feedsOfSite, type VisibleSite } from '../monitoring/site-access';
-import { readSeriesJson } from '../monitoring/readings';
-import { checkPointBudget } from '../monitoring/point-budget';
 import { findSite, type SiteRow } from '../db/sites.repository';
-import { feedIdsAtSite, hubsIn, nodeIdsAtSite, nodesWithFeeds } from '../db/devices.repository';
 import { findShare, insertShare, liveShareByTokenHash, revokeShare, sharesOfSite, type ShareRow } from '../db/shares.repository';
-import { basicInfo } from './sites';
+import { oneSiteSeries, oneSiteSnapshot } from '../monitoring/site-snapshot';
 import { id } from '../../src/api/contract/common';
-import { readingsRequest } from '../../src/api/contract/monitoring';
 import { createShareRequest, sharedPagePath, type CreatedShare, type SharedDashboard } from '../../src/api/contract/shares';
 
 const idParams = z.object({ id });
@@ -29,14 +23,6 @@ const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[\w-]+
 export const SHARED_PER_ADDRESS = 600;
 const DAY_MS = 86_400_000;
 
-/**
- * The feeds a shared page may read: those of nodes at the shared site itself. The signed-in call also reads
- * sub-sites; a share opens one site, so a sub-site's feed is refused like another company's (404, naming nothing).
- */
-async function checkOnlyThisSite(db: Db, site: VisibleSite, feedIds: string[] = [], nodeIds: string[] = []): Promise<void> {
-  if ((await feedIdsAtSite(db, site, feedIds)).size !== new Set(feedIds).size) throw notFound('Feed not found');
-  if ((await nodeIdsAtSite(db, site, nodeIds)).size !== new Set(nodeIds).size) throw notFound('Node not found');
-}
 
 /** Paths of the shared page and its calls, whose answers carry the headers below. */
 const isSharedPath = (url: string) => url.startsWith('/site-dashboard-export/') || url.startsWith('/api/shared/');
@@ -116,40 +102,13 @@ export async function shareRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   app.get('/api/shared/:token', PUBLIC, async (req) => {
     const { share, site } = await shareOf(req);
-    const t = now();
-    const scope = { companyId: site.companyId, siteId: site.id };
-    const [info, hubs, nodes] = [await basicInfo(db, site, t), await hubsIn(db, scope, t), await nodesWithFeeds(db, scope, t)];
-    const answer: SharedDashboard = {
-      site: {
-        id: info.id, name: info.name, address: info.address, coordinates: info.coordinates, latitude: info.latitude, longitude: info.longitude,
-        timezone: info.timezone, safeMin: info.safeMin, safeMax: info.safeMax, hubCount: info.hubCount, nodeCount: info.nodeCount,
-      },
-      expiresAt: new Date(Number(share.expiresAt)).toISOString(),
-      hubs,
-      nodes,
-    };
+    const answer: SharedDashboard = { ...(await oneSiteSnapshot(db, site, now())), expiresAt: new Date(Number(share.expiresAt)).toISOString() };
     return { data: answer };
   });
 
   // The signed-in readings call's request and engine, on the shared site's own feeds; the body is checked first, as there.
   app.post('/api/shared/:token/readings', PUBLIC, async (req: FastifyRequest, reply: FastifyReply) => {
-    const input = parse(readingsRequest, req.body);
-    if (input.feedIds === undefined && input.nodeIds === undefined) {
-      throw badRequest('feedIds: give feedIds or nodeIds', [{ path: 'feedIds', message: 'give feedIds or nodeIds' }]);
-    }
-    const { site } = await shareOf(req);
-    await checkOnlyThisSite(db, site, input.feedIds, input.nodeIds);
-    const feeds = await feedsOfSite(db, site, input.feedIds, input.nodeIds);
-    checkPointBudget(input, feeds.length);
-    const json = await readSeriesJson(db, feeds, {
-      from: Date.parse(input.from),
-      to: Date.parse(input.to),
-      interval: input.interval,
-      aggregation: input.aggregation,
-      view: input.dataViewType,
-      maxPoints: input.maxPoints,
-      timezone: site.timezone,
-    });
+    const json = await oneSiteSeries(db, req.body, async () => (await shareOf(req)).site);
     return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
   });
 }

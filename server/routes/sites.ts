@@ -3,27 +3,15 @@ import { z } from 'zod';
 import type { AppDeps } from '../context';
 import { claimsOf } from '../context';
 import { parse } from '../errors';
-import type { Db } from '../db/database';
-import { DEFAULT_SAFE_MAX, DEFAULT_SAFE_MIN, findSite, siteSummaries, type SiteRow } from '../db/sites.repository';
+import { siteSummaries } from '../db/sites.repository';
+import { basicInfo } from '../monitoring/site-snapshot';
 import { hubsIn, nodesWithFeeds } from '../db/devices.repository';
 import { sitePermission, visibleSite } from '../auth/site-scope';
 import { id } from '../../src/api/contract/common';
-import type { SiteBasicInfo, SiteTree } from '../../src/api/contract/monitoring';
+import type { SiteTree } from '../../src/api/contract/monitoring';
 
 const idParams = z.object({ id });
 const siteIdParams = z.object({ siteId: id });
-
-/** Basic info of a site: the row as entered, the safe range with its default, and its counts. */
-export async function basicInfo(db: Db, site: SiteRow, now: number): Promise<SiteBasicInfo> {
-  const [counts] = await siteSummaries(db, { companyId: site.companyId, siteId: site.id }, now);
-  const parent = site.parentSiteId ? await findSite(db, site.parentSiteId) : undefined;
-  return {
-    id: site.id, companyId: site.companyId, name: site.name, parentSiteId: site.parentSiteId, parentName: parent?.name ?? null,
-    address: site.address, coordinates: site.coordinates, latitude: site.latitude, longitude: site.longitude,
-    timezone: site.timezone, safeMin: site.safeMin ?? DEFAULT_SAFE_MIN, safeMax: site.safeMax ?? DEFAULT_SAFE_MAX,
-    subSiteCount: counts?.subSiteCount ?? 0, hubCount: counts?.hubCount ?? 0, nodeCount: counts?.nodeCount ?? 0,
-  };
-}
 
 /** Sites and the site dashboard's lists (docs/product.md, API conventions); every id is checked against the token's company first. */
 export async function siteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
