@@ -15,7 +15,7 @@ import { streamMessage } from '../src/api/contract/stream';
 import * as alerts from '../src/api/contract/alerts';
 import * as reports from '../src/api/contract/reports';
 import * as exportsContract from '../src/api/contract/exports';
-import { currentDisplay } from '../src/api/contract/displays';
+import { currentDisplay, displaySite } from '../src/api/contract/displays';
 import * as sharesContract from '../src/api/contract/shares';
 import { RESOURCES } from './resources';
 import { acceptsIdempotencyKey } from './idempotency';
@@ -190,6 +190,14 @@ const OPS: Op[] = [
   {
     method: 'get', path: '/api/displays/current', summary: "A wall display by its key (X-Display-Key; no sign-in): its settings and its sites, in playlist order",
     answer: currentDisplay, displayKey: true, errors: [401],
+  },
+  {
+    method: 'get', path: '/api/displays/current/sites/{id}', summary: "A site of the display's playlist by its key: the site, its hubs, its nodes with their feeds' latest values, and its open alert events",
+    answer: displaySite, displayKey: true, errors: [401, 404],
+  },
+  {
+    method: 'post', path: '/api/displays/current/sites/{id}/readings', summary: "Readings of a playlist site's own feeds by the display's key, with the signed-in readings request",
+    body: mon.readingsRequest, answer: mon.readingsResponse, displayKey: true, errors: [400, 401, 404],
   },
   {
     method: 'post', path: '/api/site-dashboard/{id}/shares', summary: 'Managers: a read-only link to the site dashboard, valid expiresInDays (1–90); the URL holds the token, shown this once',

@@ -74,6 +74,19 @@ export async function eventsOfNode(db: Db, companyId: string, nodeId: string, li
   return eventViews(db, rows);
 }
 
+/** A site's open (not resolved) events, newest first: what a wall display shows beside the site's readings. */
+export async function openEventsOfSite(db: Db, companyId: string, siteId: string, limit = 50): Promise<AlertEvent[]> {
+  const rows = await withRule(db)
+    .where('alertEvents.companyId', '=', companyId)
+    .where('alertEvents.siteId', '=', siteId)
+    .where('alertEvents.state', '!=', 'resolved')
+    .orderBy('alertEvents.startedAt', 'desc')
+    .orderBy('alertEvents.id', 'desc')
+    .limit(limit)
+    .execute();
+  return eventViews(db, rows);
+}
+
 export const findEvent = (db: Db, companyId: string, id: string) =>
   withRule(db).where('alertEvents.id', '=', id).where('alertEvents.companyId', '=', companyId).executeTakeFirst();
 

@@ -1,16 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { newId, randomToken, sha256 } from '../auth/secrets';
 import { PUBLIC, type AppDeps } from '../context';
-import { unauthorized } from '../errors';
+import { notFound, parse, unauthorized } from '../errors';
+import { findSite, type SiteRow } from '../db/sites.repository';
+import { openEventsOfSite } from '../db/alert-events.repository';
+import { oneSiteSeries, oneSiteSnapshot } from '../monitoring/site-snapshot';
+import { id } from '../../src/api/contract/common';
 import { defineResource } from './resource';
 import { givenOf, invalidField } from './checks';
 import type { Db } from '../db/database';
 import {
-  companySiteCount, deleteDisplay, displayView, findDisplay, findDisplayByKeyHash, insertDisplay, listDisplays, markDisplaySeen, playlistSites, setDisplaySites,
+  companySiteCount, deleteDisplay, displayView, findDisplay, findDisplayByKeyHash, insertDisplay, listDisplays, markDisplaySeen, playlistSites, setDisplaySites, sitesOfDisplays,
   updateDisplay, type DisplayRow,
 } from '../db/displays.repository';
 import {
-  DISPLAY_KEY_HEADER, display, displayChange, displayInput, displayListQuery, type CreatedDisplay, type CurrentDisplay,
+  DISPLAY_KEY_HEADER, display, displayChange, displayInput, displayListQuery, type CreatedDisplay, type CurrentDisplay, type DisplaySite,
 } from '../../src/api/contract/displays';
 
 /** The prefix tells a leaked wall key apart from a hub's key in logs and secret scanners. */
@@ -37,7 +42,19 @@ export async function displayOfRequest(db: Db, req: FastifyRequest): Promise<Dis
   return row;
 }
 
-/** `GET /api/displays/current`: what a wall page starts with, by its key alone. */
+const siteParams = z.object({ id });
+
+/** The site a display's call names, when it is on the display's playlist; any other is the same 404. */
+async function playlistSite(db: Db, req: FastifyRequest): Promise<SiteRow> {
+  const row = await displayOfRequest(db, req);
+  const { id: siteId } = parse(siteParams, req.params);
+  const onList = ((await sitesOfDisplays(db, [row.id])).get(row.id) ?? []).includes(siteId);
+  const site = onList ? await findSite(db, siteId) : undefined;
+  if (!site || site.companyId !== row.companyId) throw notFound('Site not found');
+  return site;
+}
+
+/** `GET /api/displays/current`: what a wall page starts with, by its key alone; then each site of its playlist. */
 function currentRoute(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/displays/current', PUBLIC, async (req) => {
     const row = await displayOfRequest(deps.db, req);
@@ -45,6 +62,18 @@ function currentRoute(app: FastifyInstance, deps: AppDeps): void {
     const sites = await playlistSites(deps.db, row.id);
     const answer: CurrentDisplay = { id: view.id, name: view.name, siteIds: view.siteIds, everySeconds: view.everySeconds, theme: view.theme, sites };
     return { data: answer };
+  });
+
+  app.get('/api/displays/current/sites/:id', PUBLIC, async (req) => {
+    const site = await playlistSite(deps.db, req);
+    const answer: DisplaySite = { ...(await oneSiteSnapshot(deps.db, site, Date.now())), openEvents: await openEventsOfSite(deps.db, site.companyId, site.id) };
+    return { data: answer };
+  });
+
+  // The signed-in readings call's request and engine, on the playlist site's own feeds; the body is checked first.
+  app.post('/api/displays/current/sites/:id/readings', PUBLIC, async (req: FastifyRequest, reply: FastifyReply) => {
+    const json = await oneSiteSeries(deps.db, req.body, () => playlistSite(deps.db, req));
+    return reply.type('application/json; charset=utf-8').send(`{"data":${json}}`);
   });
 }
 

@@ -11,6 +11,8 @@ const PUBLIC_ROUTES = [
   'GET /api/invitations/:token', // an invitation mail's accept link: the page (changes nothing)
   'POST /api/invitations/:token', // …and its button, accepting as the person it was mailed to
   'GET /api/displays/current', // a wall display's key (X-Display-Key), not a session
+  'GET /api/displays/current/sites/:id', // …and each site of its playlist
+  'POST /api/displays/current/sites/:id/readings', // …and that site's readings
   'GET /api/dev/outbox', // the development outbox: only with the outbox transport, never with SMTP
   'GET /api/external-login/providers', // the sign-in page's buttons
   'GET /api/health',

@@ -3,7 +3,7 @@ import { buildTestApp, call, freshIp, type TestApp } from './helpers';
 import { addCompany, addFeed, addHub, addNode, addSignalType, addSite, memberOf } from './readings-fixtures';
 import { openStream, type OpenStream } from './stream-client';
 import { streamReading } from '../../src/api/contract/stream';
-import { createdDisplay, currentDisplay, display } from '../../src/api/contract/displays';
+import { createdDisplay, currentDisplay, display, displaySite } from '../../src/api/contract/displays';
 import { listAnswer } from '../../src/api/contract/list';
 import { sha256 } from '../../server/auth/secrets';
 import { DISPLAY_RECHECK_MS } from '../../server/routes/stream';
@@ -141,6 +141,34 @@ describe('wall displays', () => {
     // A wrong key marks nothing.
     expect((await displayCall('/api/displays/current', 'swd_nonsense')).statusCode).toBe(401);
     expect(await seen()).toBe(first);
+  });
+
+  it('reads a playlist site by the key: its nodes and latest values, its open events and its readings; no other site', async () => {
+    const [a, b] = w.sites;
+    const made = await create({ name: 'Ward A only', siteIds: [a!.id], theme: 'dark' });
+    expect((await ingest(a!.key, a!.feed, 5.5)).statusCode).toBe(200);
+    const r = await displayCall(`/api/displays/current/sites/${a!.id}`, made.key);
+    expect(r.statusCode, r.body).toBe(200);
+    const site = displaySite.parse(r.json().data);
+    expect(site.site).toMatchObject({ id: a!.id, name: 'Ward A' });
+    expect(site.nodes.flatMap((n) => n.feeds.map((f) => f.id))).toEqual([a!.feed]);
+    expect(site.openEvents).toEqual([]);
+    const readings = (key: string, siteId: string, feedIds: string[]) =>
+      t.app.inject({
+        method: 'POST', url: `/api/displays/current/sites/${siteId}/readings`, headers: { 'x-display-key': key },
+        payload: { feedIds, from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), interval: '15minutes', dataViewType: 'RawData', maxPoints: 500 },
+      });
+    const ok = await readings(made.key, a!.id, [a!.feed]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(JSON.stringify(ok.json().data)).toContain('5.5');
+    // Another site of the same company, not on the playlist; a feed of it through the playlist site; a foreign site;
+    // no key: each refused, saying nothing of what exists.
+    expect((await displayCall(`/api/displays/current/sites/${b!.id}`, made.key)).statusCode).toBe(404);
+    expect((await readings(made.key, a!.id, [b!.feed])).statusCode).toBe(404);
+    expect((await readings(made.key, b!.id, [b!.feed])).statusCode).toBe(404);
+    expect((await displayCall(`/api/displays/current/sites/${w.foreignSite}`, made.key)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/displays/current/sites/${a!.id}` })).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/api/displays/current/sites/${a!.id}`, undefined, w.manager)).status).toBe(401);
   });
 
   it("streams its own sites' readings by the key, not another site's of the company, and never export jobs", async () => {

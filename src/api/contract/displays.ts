@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id } from './common';
 import { listQuery } from './list';
+import { sharedDashboard } from './shares';
+import { alertEvent } from './alerts';
 
 /** docs/product.md, Wall displays: how a wall is themed. */
 export const DISPLAY_THEMES = ['dark', 'light'] as const;
@@ -49,3 +51,11 @@ export const currentDisplay = display.omit({ createdAt: true, lastSeenAt: true }
   sites: z.array(z.object({ id, name: z.string(), timezone: z.string() })),
 });
 export type CurrentDisplay = z.infer<typeof currentDisplay>;
+
+/**
+ * `GET /api/displays/current/sites/{id}` by the wall's key, for a site of its playlist: the site as a shared page shows
+ * it (its hubs, its nodes with their feeds' latest values and safe ranges) and its open alert events. The chart's
+ * readings come from `POST /api/displays/current/sites/{id}/readings` with the signed-in readings request.
+ */
+export const displaySite = sharedDashboard.omit({ expiresAt: true }).extend({ openEvents: z.array(alertEvent) });
+export type DisplaySite = z.infer<typeof displaySite>;

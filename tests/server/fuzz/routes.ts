@@ -200,6 +200,8 @@ export const RULES: Record<string, Rule> = {
   'GET /api/hubs/:id/api-keys': { may: managers },
   'DELETE /api/hubs/:id/api-keys/:keyId': { may: managers },
   'GET /api/displays/current': { may: 'public' },
+  'GET /api/displays/current/sites/:id': { may: 'public' },
+  'POST /api/displays/current/sites/:id/readings': { may: 'public' },
   'GET /api/health': { may: 'public' },
   'GET /api/openapi.json': { may: 'public' },
 };
