@@ -43,6 +43,7 @@ export const apiModules = {
   reports: lazyModule(() => import('./reports.api'), 'reports'),
   search: lazyModule(() => import('./search.api'), 'search'),
   shares: lazyModule(() => import('./shares.api'), 'shares'),
+  wall: lazyModule(() => import('./wall.api'), 'wall'),
   sites: lazyModule(() => import('./sites.api'), 'sites'),
   stream: lazyModule(() => import('./stream.api'), 'stream'),
   users: lazyModule(() => import('./users.api'), 'users'),

@@ -1,0 +1,174 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { CurrentDisplay, DisplaySite } from '../api/contract/displays';
+import type { ReadingsResponse } from '../api/contract/monitoring';
+import { apiModules } from '../api/lazy';
+import { failureOf, refusalOf, type Failure } from './failure';
+import { DEFAULT_VIEW, defaultFeedIds, readingsQuery, type SiteView } from './site-view';
+
+const api = apiModules.wall;
+
+/** How far back a wall's chart looks, in days (six hours), at quarter-hour buckets. */
+export const WALL_CHART_DAYS = 0.25;
+/** How often a wall asks which build the server hands out. */
+export const HEALTH_EVERY_MS = 60_000;
+/** How often the site on screen is read again while it stays there (a paused wall, a long rotation). */
+export const REFRESH_EVERY_MS = 60_000;
+/** The longest wait between two tries to reach the server: a wall recovers by itself within this after a restart. */
+export const MAX_RETRY_MS = 20_000;
+/** The wait after a refused key before asking again (a display removed and restored keeps its screen). */
+export const REVOKED_RETRY_MS = 60_000;
+
+export interface WallContext {
+  key: string;
+  display: CurrentDisplay | null;
+  /** The playlist's place on screen. */
+  at: number;
+  site: DisplaySite | null;
+  readings: ReadingsResponse | null;
+  /** The build the page was loaded with; a server handing out another one has had a new deployment. */
+  buildId: string | null;
+  newBuild: boolean;
+  /** The last call found no server (network or server down): what shows is the last that came. */
+  offline: boolean;
+  /** Space stops the rotation; the site on screen is still read again. */
+  paused: boolean;
+  /** When the shown site was last read, for the page to say how old what it shows is. */
+  readAt: number | null;
+  failure: Failure | null;
+  retryMs: number;
+}
+
+export type WallEvent = { type: 'wall.pause' } | { type: 'wall.next' } | { type: 'wall.previous' };
+
+/** The chart of a wall: the site's first feeds (those with a safe range first), the last hours. */
+export function wallView(site: DisplaySite): SiteView {
+  return { ...DEFAULT_VIEW, siteId: site.site.id, days: WALL_CHART_DAYS, interval: '15minutes', feedIds: defaultFeedIds(site.nodes, site.site) };
+}
+
+const refused = (error: unknown) => refusalOf(error).status === 401;
+const unreachable = (error: unknown) => {
+  const { status } = refusalOf(error);
+  return status === 0 || status >= 500 || status === 408 || status === 429;
+};
+const step = (c: WallContext, by: number) => {
+  const n = c.display?.sites.length ?? 0;
+  return n === 0 ? 0 : (((c.at + by) % n) + n) % n;
+};
+
+/**
+ * A wall display (`/wall?key=…`): the playlist of a display, one site at a time, without a session. It runs for weeks
+ * unattended, so everything it meets recovers by itself: a server restart or a lost network is retried with backoff
+ * (what was shown stays, marked as old); a new deployment (another `buildId` in /api/health) reloads the page at the
+ * next rotation; a removed display's key says so and is asked again now and then. Space pauses, arrows step.
+ * Nothing accumulates: each site's snapshot and chart replace the last.
+ */
+export const wallMachine = setup({
+  types: { context: {} as WallContext, events: {} as WallEvent, input: {} as { key: string; width?: number } },
+  actors: {
+    loadDisplay: fromPromise<CurrentDisplay, { key: string }>(async ({ input, signal }) => (await api()).currentWall(input.key, signal)),
+    loadSite: fromPromise<{ site: DisplaySite; readings: ReadingsResponse | null }, { key: string; siteId: string }>(async ({ input, signal }) => {
+      const wall = await api();
+      const site = await wall.wallSite(input.key, input.siteId, signal);
+      const view = wallView(site);
+      // A site without feeds has no chart to ask for.
+      const readings = view.feedIds.length ? await wall.wallReadings(input.key, input.siteId, readingsQuery(view, Date.now(), 400), signal) : null;
+      return { site, readings };
+    }),
+    loadHealth: fromPromise<string, void>(async ({ signal }) => (await (await api()).serverHealth(signal)).buildId),
+    /** Reloading the page is the browser's; a file beside this one provides it (wall-actors.ts). */
+    reload: fromPromise<void, void>(async () => undefined),
+  },
+  delays: {
+    rotate: ({ context }) => (context.display?.everySeconds ?? 30) * 1000,
+    retry: ({ context }) => context.retryMs,
+  },
+}).createMachine({
+  id: 'wall',
+  context: ({ input }) => ({
+    key: input.key, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, failure: null, retryMs: 1000,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      invoke: {
+        src: 'loadDisplay',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: { target: 'running', actions: assign(({ context, event }) => ({ display: event.output, at: Math.min(context.at, Math.max(0, event.output.sites.length - 1)), failure: null, offline: false, retryMs: 1000 })) },
+        onError: [
+          { guard: ({ event }) => refused(event.error), target: 'revoked', actions: assign(({ event }) => ({ failure: failureOf(event.error), site: null, readings: null, display: null })) },
+          { target: 'waiting', actions: assign(({ event }) => ({ failure: failureOf(event.error), offline: unreachable(event.error) })) },
+        ],
+      },
+    },
+    /** The server could not be reached: tried again after a wait that doubles up to MAX_RETRY_MS. */
+    waiting: {
+      after: { retry: { target: 'starting', actions: assign(({ context }) => ({ retryMs: Math.min(MAX_RETRY_MS, context.retryMs * 2) })) } },
+    },
+    /** The key opens nothing (the display was removed): the wall says so, shows no site, and asks again now and then. */
+    revoked: {
+      after: { [REVOKED_RETRY_MS]: 'starting' },
+    },
+    running: {
+      type: 'parallel',
+      states: {
+        show: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadSite',
+                input: ({ context }) => ({ key: context.key, siteId: context.display!.sites[context.at]!.id }),
+                onDone: { target: 'showing', actions: assign(({ event }) => ({ site: event.output.site, readings: event.output.readings, readAt: Date.now(), offline: false, failure: null, retryMs: 1000 })) },
+                onError: [
+                  { guard: ({ event }) => refused(event.error), target: '#wall.revoked', actions: assign(({ event }) => ({ failure: failureOf(event.error), site: null, readings: null, display: null })) },
+                  // The playlist changed under the wall (a site taken off it): start again from the display.
+                  { guard: ({ event }) => refusalOf(event.error).status === 404, target: '#wall.starting' },
+                  // What was shown stays, marked old; the next rotation or refresh tries again.
+                  { target: 'showing', actions: assign(({ event }) => ({ failure: failureOf(event.error), offline: unreachable(event.error) })) },
+                ],
+              },
+            },
+            showing: {
+              after: {
+                rotate: [
+                  // A new deployment is picked up between two sites, never in the middle of one.
+                  { guard: ({ context }) => context.newBuild, target: 'reloading' },
+                  { guard: ({ context }) => !context.paused && (context.display?.sites.length ?? 0) > 1, target: 'loading', actions: assign(({ context }) => ({ at: step(context, 1) })) },
+                  { guard: ({ context }) => !context.paused, target: 'loading' },
+                ],
+                // Paused, or a long rotation: the site on screen is read again, never shown stale as fresh.
+                [REFRESH_EVERY_MS]: 'loading',
+              },
+              on: {
+                'wall.pause': { target: 'showing', reenter: true, actions: assign(({ context }) => ({ paused: !context.paused })) },
+                'wall.next': { target: 'loading', actions: assign(({ context }) => ({ at: step(context, 1) })) },
+                'wall.previous': { target: 'loading', actions: assign(({ context }) => ({ at: step(context, -1) })) },
+              },
+            },
+            reloading: {
+              invoke: { src: 'reload', onDone: 'showing', onError: 'showing' },
+            },
+          },
+        },
+        health: {
+          initial: 'asking',
+          states: {
+            asking: {
+              invoke: {
+                src: 'loadHealth',
+                onDone: {
+                  target: 'resting',
+                  actions: assign(({ context, event }) => (context.buildId === null ? { buildId: event.output } : { newBuild: context.newBuild || event.output !== context.buildId })),
+                },
+                onError: { target: 'resting', actions: assign(({ event }) => ({ offline: unreachable(event.error) })) },
+              },
+            },
+            resting: { after: { [HEALTH_EVERY_MS]: 'asking' } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type WallActor = ActorRefFrom<typeof wallMachine>;
