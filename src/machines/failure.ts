@@ -102,6 +102,12 @@ function byStatus(status: number): I18nKey {
 }
 
 /** A failure from anything an api call threw (ApiError, or something unexpected). */
+/** What was thrown, read as a refusal: its status (0 when none) and its details (a 400's field problems). */
+export function refusalOf(e: unknown): { status: number; details: unknown } {
+  const x = (e ?? {}) as Reported;
+  return { status: typeof x.status === 'number' ? x.status : 0, details: x.details };
+}
+
 export function failureOf(e: unknown): Failure {
   const x = (e ?? {}) as Reported;
   const status = typeof x.status === 'number' ? x.status : 0;

@@ -4,7 +4,7 @@ import type { ListAnswer } from '../api/contract/list';
 import { LIST_LIMIT } from '../api/contract/list';
 import { painted } from './after-paint';
 import { companyWatch } from './company-watch';
-import { failureOf } from './failure';
+import { failureOf, refusalOf } from './failure';
 import { editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors } from './form';
 import { afresh, companyContext, withoutCompanyPart, type ConfigPart } from './list-and-form-company';
 import type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput } from './list-and-form-types';
@@ -35,6 +35,16 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
   const fields = Object.keys(config.blank()) as F[];
   const activeRow = (c: Ctx): Item | undefined => c.rows[c.active];
   /** The event names a row of this page (a row gone from the list meanwhile opens nothing). */
+  const pageTaken = (context: Ctx, page: ListAnswer<Item>) => {
+    const keep = context.rows[context.active]?.id;
+    const at = keep ? page.data.findIndex((r) => r.id === keep) : -1;
+    return { rows: page.data, total: page.total, listFailure: null, active: at >= 0 ? at : page.data.length ? Math.min(Math.max(context.active, 0), page.data.length - 1) : -1 };
+  };
+  /** A refusal's field problems: a 400's or 409's details that name this form's fields; none for any other failure. */
+  const fieldProblems = (error: unknown): FieldErrors<F> => {
+    const { status, details } = refusalOf(error);
+    return status === 400 || status === 409 ? serverFieldErrors<F>(details, fields, config.fieldKeys) : {};
+  };
   const namesRow = (c: Ctx, event: { id?: string }) => event.id !== undefined && c.rows.some((r) => r.id === event.id);
 
   const machine = setup({
@@ -57,10 +67,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     guards: {
       withoutCompany: ({ context }) => !context.acting,
       formValid: ({ context }) => context.form !== null && Object.keys(validatorFor(context.editing)(context.form.values)).length === 0,
-      fieldProblems: ({ event }) => {
-        const e = (event as { error?: { status?: number; details?: unknown } }).error;
-        return (e?.status === 400 || e?.status === 409) && Object.keys(serverFieldErrors(e.details, fields)).length > 0;
-      },
     },
     actions: {
       setQuery: assign({
@@ -97,18 +103,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
           return Math.max(0, Math.min(event.offset, Math.max(0, context.total - 1)));
         },
       }),
-      takePage: assign(({ context, event }) => {
-        const page = (event as unknown as { output: ListAnswer<Item> }).output;
-        const keep = context.rows[context.active]?.id;
-        const at = keep ? page.data.findIndex((r) => r.id === keep) : -1;
-        return {
-          rows: page.data,
-          total: page.total,
-          listFailure: null,
-          active: at >= 0 ? at : page.data.length ? Math.min(Math.max(context.active, 0), page.data.length - 1) : -1,
-        };
-      }),
-      listFailed: assign({ listFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
       move: assign({
         active: ({ context, event }) => {
           assertEvent(event, 'list.move');
@@ -145,22 +139,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       }),
       reveal: assign({ form: ({ context }) => revealAll(context.form!, validatorFor(context.editing)) }),
       closeForm: assign({ form: null, editing: null, serverErrors: {}, formFailure: null }),
-      takeSaved: assign(({ context, event }) => {
-        const item = (event as unknown as { output: Item }).output;
-        return {
-          notice: { key: context.editing ? ('manage.updated' as const) : ('manage.created' as const), params: { name: config.nameOf(item) } },
-          form: null, editing: null, serverErrors: {}, formFailure: null,
-        };
-      }),
-      saveFieldsFailed: assign({
-        serverErrors: ({ event }) => {
-          const e = (event as { error?: { details?: unknown } }).error;
-          return serverFieldErrors<F>(e?.details, fields, config.fieldKeys);
-        },
-        form: ({ context }) => revealAll(context.form!, validatorFor(context.editing)),
-        formFailure: null,
-      }),
-      saveFailed: assign({ formFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
       askDelete: assign(({ context, event }) => {
         assertEvent(event, 'delete.ask');
         const item = (event.id ? context.rows.find((r) => r.id === event.id) : activeRow(context)) ?? null;
@@ -171,7 +149,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         confirming: null,
         deleteFailure: null,
       })),
-      deleteFailed: assign({ deleteFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
       cancelDelete: assign({ confirming: null, deleteFailure: null }),
       reloadList: enqueueActions(({ enqueue }) => {
         // Others who hold copies of these rows (the company switcher holds the companies) hear of every write.
@@ -184,8 +161,6 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         assertEvent(event, 'company.changed');
         return afresh(event);
       }),
-      takeLookups: assign({ lookups: ({ event }) => (event as unknown as { output: Record<string, Choice[]> }).output, lookupFailure: null }),
-      lookupsFailed: assign({ lookupFailure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
     },
   }).createMachine({
     id: config.id,
@@ -224,8 +199,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
               id: 'page',
               src: 'fetchPage',
               input: ({ context }) => ({ ...context.filters, q: context.q.trim() || undefined, sort: context.sort, offset: context.offset, limit: context.limit }),
-              onDone: { target: 'ready', actions: 'takePage' },
-              onError: { target: 'failed', actions: 'listFailed' },
+              onDone: { target: 'ready', actions: assign(({ context, event }) => pageTaken(context, event.output)) },
+              onError: { target: 'failed', actions: assign(({ event }) => ({ listFailure: failureOf(event.error) })) },
             },
           },
           ready: {},
@@ -266,10 +241,24 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
               id: 'save',
               src: 'saveRow',
               input: ({ context }) => ({ id: context.editing?.id ?? null, input: bodyOf(context.form!.values, context.editing) }),
-              onDone: { target: 'closed', actions: ['takeSaved', 'reloadList'] },
+              onDone: {
+                target: 'closed',
+                actions: [
+                  assign(({ context, event }) => ({
+                    notice: { key: context.editing ? ('manage.updated' as const) : ('manage.created' as const), params: { name: config.nameOf(event.output) } },
+                    form: null, editing: null, serverErrors: {}, formFailure: null,
+                  })),
+                  'reloadList',
+                ],
+              },
               onError: [
-                { guard: 'fieldProblems', target: 'editing', actions: 'saveFieldsFailed' },
-                { target: 'editing', actions: 'saveFailed' },
+                {
+                  // A 400 or 409 that names fields lands on those fields.
+                  guard: ({ event }) => Object.keys(fieldProblems(event.error)).length > 0,
+                  target: 'editing',
+                  actions: assign(({ context, event }) => ({ serverErrors: fieldProblems(event.error), form: revealAll(context.form!, validatorFor(context.editing)), formFailure: null })),
+                },
+                { target: 'editing', actions: assign(({ event }) => ({ formFailure: failureOf(event.error) })) },
               ],
             },
           },
@@ -292,8 +281,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
             invoke: {
               id: 'lookups',
               src: 'fetchLookups',
-              onDone: { target: 'ready', actions: 'takeLookups' },
-              onError: { target: 'failed', actions: 'lookupsFailed' },
+              onDone: { target: 'ready', actions: assign(({ event }) => ({ lookups: event.output, lookupFailure: null })) },
+              onError: { target: 'failed', actions: assign(({ event }) => ({ lookupFailure: failureOf(event.error) })) },
             },
           },
           ready: {},
@@ -325,7 +314,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
               input: ({ context }) => ({ id: context.confirming!.id }),
               onDone: { target: 'idle', actions: ['deleted', 'reloadList'] },
               // A 409 in_use (or any failure) stays in the dialog, saying what still uses the row.
-              onError: { target: 'confirming', actions: 'deleteFailed' },
+              onError: { target: 'confirming', actions: assign(({ event }) => ({ deleteFailure: failureOf(event.error) })) },
             },
           },
         },
