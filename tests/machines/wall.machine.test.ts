@@ -3,13 +3,14 @@ import { createActor, fromPromise } from 'xstate';
 import { HEALTH_EVERY_MS, MAX_RETRY_MS, REVOKED_RETRY_MS, wallMachine } from '../../src/machines/wall.machine';
 import { ApiError } from '../../src/api/client';
 import type { CurrentDisplay, DisplaySite } from '../../src/api/contract/displays';
+import type { ReadingsResponse } from '../../src/api/contract/monitoring';
 
 const display = (ids: string[], everySeconds = 10): CurrentDisplay => ({
   id: 'd1', name: 'Control room', siteIds: ids, everySeconds, theme: 'dark',
   sites: ids.map((id) => ({ id, name: `Site ${id}`, timezone: 'Europe/London' })),
 });
 const siteOf = (id: string): DisplaySite => ({
-  site: { id, name: `Site ${id}`, address: null, coordinates: null, latitude: null, longitude: null, timezone: 'Europe/London', safeMin: 2, safeMax: 8, hubCount: 0, nodeCount: 0 },
+  site: { id, name: `Site ${id}`, address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: 2, safeMax: 8, hubCount: 0, nodeCount: 0 },
   hubs: [], nodes: [], openEvents: [],
 });
 const offline = () => new ApiError(0, 'network_error', 'Network Error');
@@ -27,7 +28,7 @@ function harness(start: { display?: () => CurrentDisplay; build?: () => string }
           calls.display += 1;
           return displayAnswer();
         }),
-        loadSite: fromPromise(async ({ input }: { input: { key: string; siteId: string } }) => {
+        loadSite: fromPromise<{ site: DisplaySite; readings: ReadingsResponse | null }, { key: string; siteId: string }>(async ({ input }) => {
           calls.sites.push(input.siteId);
           return { site: siteAnswer(input.siteId), readings: null };
         }),
