@@ -6,12 +6,23 @@ import type { Failure } from './failure';
 import type { FieldErrors, FieldKeys, Form } from './form';
 import type { PerCompanyConfig, PerCompanyContext, PerCompanyInput } from './list-and-form-company';
 
+/**
+ * A list's calls: `list` always; a read-only list (the audit log) has nothing else, and its form never opens. A create
+ * may answer more than a row (a hub key's secret, a share link's address): `Created`, kept as `context.created`.
+ */
+export type ListApi<Item, Input, Update, Created> = Pick<ResourceApi<Item, Input, Update>, 'list'> &
+  Partial<Pick<ResourceApi<Item, Input, Update>, 'update' | 'remove'>> & { create?(input: Input): Promise<Created> };
+
 /** What a management screen's machine is made from: its resource's calls and how its form maps to them. */
-export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input, Update = Input> extends PerCompanyConfig {
+export interface ListAndFormConfig<Item extends { id: string }, V extends object, Input, Update = Input, Created extends { id: string } = Item, Scope = undefined>
+  extends PerCompanyConfig {
   /** The machine's id, e.g. 'nodeTags'. */
   id: string;
-  /** The resource's calls; a read-only list (the audit log) has only `list`, and its form never opens. */
-  api: Pick<ResourceApi<Item, Input, Update>, 'list'> & Partial<ResourceApi<Item, Input, Update>>;
+  /**
+   * The resource's calls; for the rows of one parent (a hub's keys, a site's share links), a function of that parent:
+   * the screen's `input.scope`.
+   */
+  api: ListApi<Item, Input, Update, Created> | ((scope: Scope) => ListApi<Item, Input, Update, Created>);
   /** The contract schema the form's body is checked against (the server's, so the two cannot disagree). */
   schema: ZodType;
   /** The values of a new form. */
@@ -23,7 +34,16 @@ export interface ListAndFormConfig<Item extends { id: string }, V extends object
   /** When a change takes another body than a create (a user's role and access, not their email): its schema and body. */
   update?: { schema: ZodType; toInput: (values: V, item: Item) => Update };
   /** A row as the confirmations and notices name it. */
-  nameOf: (item: Item) => string;
+  nameOf: (item: Item | Created) => string;
+  /**
+   * The form is part of the screen, not a dialog (a hub's new key, a site's new link): open from the start and, after
+   * a save, open again and empty for the next row.
+   */
+  inline?: boolean;
+  /** Whether a row may still be removed (a revoked key or an expired link may not); every row when absent. */
+  removable?: (item: Item) => boolean;
+  /** The notices' words when they are not "created", "updated" and "deleted" (a key is revoked). */
+  notices?: Partial<Record<'created' | 'updated' | 'removed', I18nKey>>;
   /** Field-specific messages by issue code. */
   fieldKeys?: FieldKeys<keyof V & string>;
   /** The sort until the user picks one. */
@@ -55,7 +75,9 @@ export interface Notice {
   params?: Record<string, string | number>;
 }
 
-export interface ListAndFormContext<Item extends { id: string }, V extends object> extends PerCompanyContext {
+export interface ListAndFormContext<Item extends { id: string }, V extends object, Created = Item, Scope = unknown> extends PerCompanyContext {
+  /** The parent whose rows these are (a hub, a site); undefined for a list of its own. */
+  scope: Scope | undefined;
   rows: Item[];
   /** Every row matching the filter, across pages. */
   total: number;
@@ -83,6 +105,10 @@ export interface ListAndFormContext<Item extends { id: string }, V extends objec
   /** The pickers' choices by lookup name (empty until loaded). */
   lookups: Record<string, Choice[]>;
   lookupFailure: Failure | null;
+  /** The last create's answer: the only time a secret in it (a key, a link's address) is known; gone with its row. */
+  created: Created | null;
+  /** The user copied that secret (the view says so). */
+  copied: boolean;
 }
 
 export type ListAndFormEvent<V extends object> =
@@ -105,9 +131,12 @@ export type ListAndFormEvent<V extends object> =
   | { type: 'delete.cancel' }
   | { type: 'lookups.reload' }
   | { type: 'notice.dismiss' }
+  | { type: 'created.copied' }
   | CompanyChanged;
 
-export interface ListAndFormInput extends PerCompanyInput {
+export interface ListAndFormInput<Scope = unknown> extends PerCompanyInput {
+  /** The parent whose rows the list shows, for a config whose `api` is a function of it. */
+  scope?: Scope;
   /** Filters the screen opens with (from its URL). */
   filters?: Record<string, string>;
   q?: string;

@@ -7,10 +7,10 @@ import { companyWatch } from './company-watch';
 import { failureOf, refusalOf } from './failure';
 import { editField, leaveField, newForm, revealAll, schemaProblems, serverFieldErrors, type Change, type FieldErrors } from './form';
 import { afresh, companyContext, withoutCompanyPart, type ConfigPart } from './list-and-form-company';
-import type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput } from './list-and-form-types';
+import type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput, ListApi } from './list-and-form-types';
 
 // The machine's types live beside it; importers keep reading them from here.
-export type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput, Notice } from './list-and-form-types';
+export type { Choice, ListAndFormConfig, ListAndFormContext, ListAndFormEvent, ListAndFormInput, ListApi, Notice } from './list-and-form-types';
 
 /** docs/product.md, Limits: typing settles for 250 ms before a filter goes to the server. */
 export const FILTER_DEBOUNCE_MS = 250;
@@ -20,10 +20,13 @@ export const FILTER_DEBOUNCE_MS = 250;
  * filter, sort, paging, failed), the form (closed, editing, saving) and deleting (idle, confirming, deleting); the
  * keyboard's active row sits beside them. Failures are kept as codes with their dictionary key (failure.ts); a
  * server 400 or 409 that names fields lands on those fields. A per-company list (`perCompany`) without a company
- * rests in `list.noCompany`, asking nothing, and every company switch starts it afresh.
+ * rests in `list.noCompany`, asking nothing, and every company switch starts it afresh. The rows of one parent (a
+ * hub's keys) take the parent as `input.scope`; an `inline` form is part of the screen and stays open.
  */
-export function listAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input>(config: ListAndFormConfig<Item, V, Input, Update>) {
-  type Ctx = ListAndFormContext<Item, V>;
+export function listAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input, Created extends { id: string } = Item, Scope = undefined>(
+  config: ListAndFormConfig<Item, V, Input, Update, Created, Scope>,
+) {
+  type Ctx = ListAndFormContext<Item, V, Item | Created, Scope>;
   type Ev = ListAndFormEvent<V>;
   type F = keyof V & string;
   const pageSize = config.pageSize ?? LIST_LIMIT;
@@ -46,16 +49,29 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     return status === 400 || status === 409 ? serverFieldErrors<F>(details, fields, config.fieldKeys) : {};
   };
   const namesRow = (c: Ctx, event: { id?: string }) => event.id !== undefined && c.rows.some((r) => r.id === event.id);
+  const apiOf = (scope: Scope | undefined): ListApi<Item, Input, Update, Created> => {
+    if (typeof config.api !== 'function') return config.api;
+    // The view that opens a parent's rows always has the parent; without it there is nothing to ask.
+    if (scope === undefined) throw new Error(`${config.id}: the rows of a parent need input.scope`);
+    return config.api(scope);
+  };
+  const can = (c: Ctx, call: 'create' | 'update' | 'remove') => Boolean(apiOf(c.scope)[call]);
+  /** The row a `delete.ask` names (or the keyboard's row), if it may be removed. */
+  const removableRow = (c: Ctx, event: { id?: string }) => {
+    const item = event.id !== undefined ? c.rows.find((r) => r.id === event.id) : activeRow(c);
+    return item !== undefined && (config.removable?.(item) ?? true);
+  };
+  const blankForm = () => ({ form: newForm<V>(config.blank()), editing: null, serverErrors: {}, formFailure: null });
 
   const machine = setup({
-    types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput, emitted: {} as { type: 'rows.changed' } },
+    types: { context: {} as Ctx, events: {} as Ev, input: {} as ListAndFormInput<Scope>, emitted: {} as { type: 'rows.changed' } },
     actors: {
       companyWatch,
-      fetchPage: fromPromise<ListAnswer<Item>, ListRequest>(({ input, signal }) => config.api.list(input, signal)),
-      saveRow: fromPromise<Item, { id: string | null; input: Input | Update }>(({ input }) =>
-        input.id === null ? config.api.create!(input.input as Input) : config.api.update!(input.id, input.input as Update),
+      fetchPage: fromPromise<ListAnswer<Item>, { request: ListRequest; scope: Scope | undefined }>(({ input, signal }) => apiOf(input.scope).list(input.request, signal)),
+      saveRow: fromPromise<Item | Created, { id: string | null; input: Input | Update; scope: Scope | undefined }>(({ input }) =>
+        input.id === null ? apiOf(input.scope).create!(input.input as Input) : apiOf(input.scope).update!(input.id, input.input as Update),
       ),
-      removeRow: fromPromise<unknown, { id: string }>(({ input }) => config.api.remove!(input.id)),
+      removeRow: fromPromise<unknown, { id: string; scope: Scope | undefined }>(({ input }) => apiOf(input.scope).remove!(input.id)),
       fetchLookups: fromPromise<Record<string, Choice[]>>(async () => {
         // Asked for once the list's first rows are on screen: answers arriving while those are drawn would hold them up.
         await painted();
@@ -145,7 +161,9 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         return { confirming: item, deleteFailure: null, notice: null };
       }),
       deleted: assign(({ context }) => ({
-        notice: { key: 'manage.deleted' as const, params: { name: context.confirming ? config.nameOf(context.confirming) : '' } },
+        notice: { key: config.notices?.removed ?? 'manage.deleted', params: { name: context.confirming ? config.nameOf(context.confirming) : '' } },
+        // A secret shown is of no use once its row is gone (a revoked key).
+        created: context.created && context.created.id === context.confirming?.id ? null : context.created,
         confirming: null,
         deleteFailure: null,
       })),
@@ -167,6 +185,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
     context: ({ input }) => ({
       rows: [], total: 0, q: input?.q ?? '', sort: config.defaultSort, offset: 0, limit: pageSize, filters: { ...input?.filters }, active: -1,
       listFailure: null, form: null, editing: null, serverErrors: {}, formFailure: null, confirming: null, deleteFailure: null, notice: null, startNew: input?.startNew === true, lookups: {}, lookupFailure: null,
+      scope: input?.scope, created: null, copied: false,
       ...companyContext(config.perCompany, input?.session),
     }),
     type: 'parallel',
@@ -176,6 +195,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       'list.move': { actions: 'move' },
       'list.focus': { actions: 'focusRow' },
       'notice.dismiss': { actions: 'dismissNotice' },
+      'created.copied': { guard: ({ context }) => context.created !== null, actions: assign({ copied: true }) },
     },
     states: {
       list: {
@@ -198,7 +218,10 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
             invoke: {
               id: 'page',
               src: 'fetchPage',
-              input: ({ context }) => ({ ...context.filters, q: context.q.trim() || undefined, sort: context.sort, offset: context.offset, limit: context.limit }),
+              input: ({ context }) => ({
+                request: { ...context.filters, q: context.q.trim() || undefined, sort: context.sort, offset: context.offset, limit: context.limit },
+                scope: context.scope,
+              }),
               onDone: { target: 'ready', actions: assign(({ context, event }) => pageTaken(context, event.output)) },
               onError: { target: 'failed', actions: assign(({ event }) => ({ listFailure: failureOf(event.error) })) },
             },
@@ -220,11 +243,13 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
             ],
           },
           closed: {
+            // An inline form is never closed for long: after a save or a cancel it is there again, empty.
+            always: { guard: ({ context }) => config.inline === true && context.acting && can(context, 'create'), target: 'editing', actions: assign(blankForm) },
             on: {
-              'form.new': { guard: ({ context }) => Boolean(config.api.create) && context.acting, target: 'editing', actions: 'openNew' },
+              'form.new': { guard: ({ context }) => can(context, 'create') && context.acting, target: 'editing', actions: 'openNew' },
               'form.edit': [
-                { guard: ({ context, event }) => Boolean(config.api.update) && namesRow(context, event), target: 'editing', actions: 'openEdit' },
-                { guard: ({ context, event }) => Boolean(config.api.update) && !event.id && activeRow(context) !== undefined, target: 'editing', actions: 'openEdit' },
+                { guard: ({ context, event }) => can(context, 'update') && namesRow(context, event), target: 'editing', actions: 'openEdit' },
+                { guard: ({ context, event }) => can(context, 'update') && !event.id && activeRow(context) !== undefined, target: 'editing', actions: 'openEdit' },
               ],
             },
           },
@@ -240,12 +265,17 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
             invoke: {
               id: 'save',
               src: 'saveRow',
-              input: ({ context }) => ({ id: context.editing?.id ?? null, input: bodyOf(context.form!.values, context.editing) }),
+              input: ({ context }) => ({ id: context.editing?.id ?? null, input: bodyOf(context.form!.values, context.editing), scope: context.scope }),
               onDone: {
                 target: 'closed',
                 actions: [
                   assign(({ context, event }) => ({
-                    notice: { key: context.editing ? ('manage.updated' as const) : ('manage.created' as const), params: { name: config.nameOf(event.output) } },
+                    notice: {
+                      key: context.editing ? (config.notices?.updated ?? 'manage.updated') : (config.notices?.created ?? 'manage.created'),
+                      params: { name: config.nameOf(event.output) },
+                    },
+                    // What a create answered, its secret with it, stays until the next create or until its row goes.
+                    ...(context.editing ? {} : { created: event.output, copied: false }),
                     form: null, editing: null, serverErrors: {}, formFailure: null,
                   })),
                   'reloadList',
@@ -295,10 +325,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
         states: {
           idle: {
             on: {
-              'delete.ask': [
-                { guard: ({ context, event }) => Boolean(config.api.remove) && namesRow(context, event), target: 'confirming', actions: 'askDelete' },
-                { guard: ({ context, event }) => Boolean(config.api.remove) && !event.id && activeRow(context) !== undefined, target: 'confirming', actions: 'askDelete' },
-              ],
+              'delete.ask': { guard: ({ context, event }) => can(context, 'remove') && removableRow(context, event), target: 'confirming', actions: 'askDelete' },
             },
           },
           confirming: {
@@ -311,7 +338,7 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
             invoke: {
               id: 'remove',
               src: 'removeRow',
-              input: ({ context }) => ({ id: context.confirming!.id }),
+              input: ({ context }) => ({ id: context.confirming!.id, scope: context.scope }),
               onDone: { target: 'idle', actions: ['deleted', 'reloadList'] },
               // A 409 in_use (or any failure) stays in the dialog, saying what still uses the row.
               onError: { target: 'confirming', actions: assign(({ event }) => ({ deleteFailure: failureOf(event.error) })) },
@@ -343,5 +370,9 @@ function trimmed<M extends AnyStateMachine>(machine: M, has: { lookups: boolean;
   return createMachine({ ...config, states: Object.fromEntries(states) } as never, machine.implementations as never) as unknown as M;
 }
 
-export type ListAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input> = ReturnType<typeof listAndFormMachine<Item, V, Input, Update>>;
-export type ListAndFormActor<Item extends { id: string }, V extends object, Input, Update = Input> = ActorRefFrom<ListAndFormMachine<Item, V, Input, Update>>;
+export type ListAndFormMachine<Item extends { id: string }, V extends object, Input, Update = Input, Created extends { id: string } = Item, Scope = undefined> = ReturnType<
+  typeof listAndFormMachine<Item, V, Input, Update, Created, Scope>
+>;
+export type ListAndFormActor<Item extends { id: string }, V extends object, Input, Update = Input, Created extends { id: string } = Item, Scope = undefined> = ActorRefFrom<
+  ListAndFormMachine<Item, V, Input, Update, Created, Scope>
+>;

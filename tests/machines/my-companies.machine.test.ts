@@ -12,7 +12,7 @@ describe('my companies machine', () => {
     const asked: ListRequest[] = [];
     const a = createActor(
       myCompaniesMachine.provide({
-        actors: { fetchPage: fromPromise(async ({ input }: { input: ListRequest }) => (asked.push(input), { data: rows, total: 120 })) as never },
+        actors: { fetchPage: fromPromise(async ({ input }: { input: { request: ListRequest } }) => (asked.push(input.request), { data: rows, total: 120 })) as never },
       }),
       { input: {} },
     ).start();

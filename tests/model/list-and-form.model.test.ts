@@ -26,8 +26,8 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
   const tag = { id: 't1', name: 'Vaccines', colour: '#112233', nodeCount: 2 };
   const fieldError = { status: 409, code: 'duplicate', details: [{ path: 'name', code: 'duplicate' }] };
   const serialize = (s: AnyMachineSnapshot) => {
-    const c = s.context as { rows: unknown[]; form: { values: { name: string } } | null; confirming: unknown; startNew: boolean };
-    return JSON.stringify({ v: s.value, rows: c.rows.length > 0, named: Boolean(c.form?.values.name), confirming: Boolean(c.confirming) });
+    const c = s.context as { rows: unknown[]; form: { values: { name: string } } | null; confirming: unknown; startNew: boolean; created: unknown };
+    return JSON.stringify({ v: s.value, rows: c.rows.length > 0, named: Boolean(c.form?.values.name), confirming: Boolean(c.confirming), created: Boolean(c.created) });
   };
   const events = [
     done('page', { data: [tag], total: 1 }), done('page', { data: [], total: 0 }), fail('page', { status: 500, code: 'internal_error' }),
@@ -38,7 +38,7 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     { type: 'form.new' }, { type: 'form.edit', id: 't1' }, { type: 'form.edit' }, { type: 'form.change', field: 'name', value: 'Ward 3' },
     { type: 'form.change', field: 'name', value: '' }, { type: 'form.blur', field: 'name' }, { type: 'form.submit' }, { type: 'form.cancel' },
     { type: 'delete.ask', id: 't1' }, { type: 'delete.ask' }, { type: 'delete.confirm' }, { type: 'delete.cancel' },
-    { type: 'notice.dismiss' },
+    { type: 'notice.dismiss' }, { type: 'created.copied' },
     done('lookups', { sites: [{ value: 's1', label: 'Ward' }] }), fail('lookups', { status: 0, code: 'network_error' }), { type: 'lookups.reload' },
     // A switch to another company, and to none (the machine rests in noCompany; the watch only sends the first kind).
     { type: 'company.changed', companyId: 'c2' }, { type: 'company.changed', companyId: null },

@@ -251,6 +251,8 @@ const routes: Route[] = [
   // Shared dashboard links: the body is validated before the site (or, without a session, the token) is looked up.
   { url: '/api/site-dashboard/any-site/shares', auth: 'member', fields: { expiresInDays: { kind: 'number', extra: [['of 0', 0], ['of 91', 91], ['of 1.5', 1.5], ['of -1', -1]] } }, valid: { expiresInDays: 7 } },
   { url: '/api/shared/any-token-of-twenty-chars/readings', fields: readingsFields, valid: readingsValid },
+  // A wall display's readings: the body is checked before the display key and the site.
+  { url: '/api/displays/current/sites/any-site/readings', fields: readingsFields, valid: readingsValid },
   { method: 'PUT', url: '/api/alertevents/detail/any-event', auth: 'member', fields: { action: { kind: 'string', extra: [['unknown', 'snooze']] }, comment: { kind: 'string', optional: true, emptyOk: true } }, valid: { action: 'acknowledge', comment: 'Door closed' } },
 ];
 

@@ -28,6 +28,12 @@ const BY_SECRET: Record<string, { kind: Kind; why: string }> = {
 };
 
 /**
+ * Public routes a wall display calls with its key (X-Display-Key), not a session: a signed-in caller is sent as its
+ * company's display, and another company's site is as unknown to it (404) as a made-up one; without a key, 401.
+ */
+const byDisplayKey = (r: Route) => r.path.startsWith('/api/displays/current/');
+
+/**
  * Sessions left out of the foreign-id matrix: a platform admin acting as themselves sees every company by design
  * (docs/product.md, Roles), so no company is foreign to them; the admin shadowing a company is in it.
  */
@@ -56,7 +62,8 @@ describe('route matrix', () => {
   afterAll(() => t?.close());
 
   const send = async (r: Route, url: string, caller: Caller, body?: string) => {
-    const opts: InjectOptions = { method: r.method, url, remoteAddress: freshIp(), headers: caller ? { authorization: `Bearer ${caller.token}` } : {} };
+    const headers: Record<string, string> = !caller ? {} : byDisplayKey(r) ? { 'x-display-key': world.displayKeys.get(caller.companyId)! } : { authorization: `Bearer ${caller.token}` };
+    const opts: InjectOptions = { method: r.method, url, remoteAddress: freshIp(), headers };
     if (body !== undefined) {
       opts.payload = body;
       opts.headers!['content-type'] = 'application/json';
@@ -147,7 +154,7 @@ describe('route matrix', () => {
           const url = fillPath(r.path, () => id);
           const res = await callRoute(r, url, caller, bodyCaller);
           calls++;
-          const allowed = !caller && !r.public ? [401] : r.public ? [404] : [403, 404];
+          const allowed = byDisplayKey(r) ? [caller ? 404 : 401] : !caller && !r.public ? [401] : r.public ? [404] : [403, 404];
           const leaked = owned.filter((o) => o !== id && res.text.includes(o));
           if (!allowed.includes(res.status) || res.json?.data !== undefined || leaked.length) {
             failures.push(`${caller?.name ?? 'signed out'} ${r.key} with a ${kind} of another company: ${res.status} ${res.text.slice(0, 160)}${leaked.length ? ` (shows ${leaked.length} of its ids)` : ''}`);

@@ -37,6 +37,8 @@ export interface World {
   sessions: Record<SessionName, Session>;
   /** A key of a hub of each company, for ingest. */
   hubKeys: Map<string, string>;
+  /** Each company's wall display key (the display's one-time secret), for the routes a display calls. */
+  displayKeys: Map<string, string>;
   /** A white-label host name (platform-wide, no company). */
   whiteLabel: string;
   /** The built-in signal types (every company's). */
@@ -60,6 +62,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const companies = [...new Set(plan.sites.map((s) => s.companyId))];
   const ids = new Map<string, CompanyIds>();
   const hubKeys = new Map<string, string>();
+  const displayKeys = new Map<string, string>();
   const now = Date.now();
 
   for (const companyId of companies) {
@@ -76,7 +79,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await db.updateTable('memberships').set({ inviteTokenHash: sha256(invitationToken) }).where('userId', '=', invitee).where('companyId', '=', companyId).execute();
     const template = (await db.selectFrom('messageTemplates').select('id').where('companyId', '=', companyId).executeTakeFirstOrThrow()).id;
     const rule = (await post('/api/alert-rules', { name: 'World rule', enabled: true, scope: { feedId: k.feed }, condition: 'above', high: 8, forMinutes: 0, severity: 'minor', recipients: [member] })).id as string;
-    const display = (await post('/api/displays', { name: 'World wall', siteIds: [k.site], everySeconds: 30, theme: 'dark' })).id as string;
+    const wall = await post('/api/displays', { name: 'World wall', siteIds: [k.site], everySeconds: 30, theme: 'dark' });
+    const display = wall.id as string;
+    displayKeys.set(companyId, wall.key as string);
     const schedule = (await post('/api/export-schedules', { siteId: k.site, query: { ...WEEK, feedIds: [k.feed] }, every: 'week', recipients: [member] })).id as string;
     const exportJob = (await ok(call(app, 'POST', `/api/site-dashboard/${k.site}/export/readings`, { ...WEEK, feedIds: [k.feed] }, as), 'export')).id as string;
     const share = await post(`/api/site-dashboard/${k.site}/shares`, { expiresInDays: 30 });
@@ -138,5 +143,5 @@ export async function buildWorld(t: TestApp): Promise<World> {
     userShadow: session('userShadow', (await ok(call(app, 'POST', '/api/shadow-user', { userId: demo.user }, adminToken), 'shadow-user')).accessToken, demo.northwind, [demo.northwind]),
   };
   const builtInSignalTypes = (await db.selectFrom('signalTypes').select('id').where('companyId', 'is', null).execute()).map((r) => r.id);
-  return { plan, companies, ids, owned, demo, adminToken, sessions, hubKeys, whiteLabel, builtInSignalTypes };
+  return { plan, companies, ids, owned, demo, adminToken, sessions, hubKeys, displayKeys, whiteLabel, builtInSignalTypes };
 }
