@@ -40,7 +40,7 @@ test('a manager exports the chart as CSV, watches the job finish, downloads it a
   expect(csv.split('\n')[0]).toMatch(/^site,node,feed,unit,time,/);
   expect(csv).toContain(site.name);
 
-  // The same chart, every week, to a chosen member: listed with its next run, deleted in one step.
+  // The same chart, every week, to a chosen member: listed with its next run, deleted after a confirmation.
   const schedule = dialog.getByRole('form', { name: 'New scheduled export' });
   await schedule.getByRole('button', { name: 'Schedule' }).click();
   await expect(schedule.getByText('Choose at least one recipient.')).toBeVisible();
@@ -50,6 +50,14 @@ test('a manager exports the chart as CSV, watches the job finish, downloads it a
   const schedules = dialog.getByRole('table', { name: 'Scheduled exports of this site' });
   await expect(schedules.getByRole('row').filter({ hasText: 'Max Manager' })).toHaveCount(1);
   await schedules.getByRole('button', { name: /^Delete the export every Week/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete “Weekly readings of ${site.name}”?` });
+  // Escape leaves the confirmation only: the exports dialog and its schedule stay.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(schedules.getByRole('row').filter({ hasText: 'Max Manager' })).toHaveCount(1);
+  await schedules.getByRole('button', { name: /^Delete the export every Week/ }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog.getByText('Scheduled export deleted.')).toBeVisible();
   await expect(schedules).toHaveCount(0);
 

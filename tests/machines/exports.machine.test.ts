@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { exportsMachine, upsertJob, type ExportsEmitted } from '../../src/machines/exports.machine';
-import { siteSharesMachine, shareState } from '../../src/machines/site-shares.machine';
+import { shareState } from '../../src/machines/site-shares.machine';
 import { sharedDashboardMachine, sharedView } from '../../src/machines/shared-dashboard.machine';
 import type { ExportJob } from '../../src/api/contract/exports';
-import type { CreatedShare, Share, SharedDashboard } from '../../src/api/contract/shares';
+import type { Share, SharedDashboard } from '../../src/api/contract/shares';
 import type { ReadingsResponse } from '../../src/api/contract/monitoring';
 import { ApiError } from '../../src/api/client';
 
@@ -127,55 +127,6 @@ describe('share links', () => {
     expect(shareState(share({ revokedAt: '2026-11-25T11:00:00.000Z' }), now)).toBe('revoked');
   });
 
-  it('refuses a period outside 1–90 days, creates a link once shown, and revokes after asking', async () => {
-    let list: Share[] = [];
-    const calls: string[] = [];
-    const machine = siteSharesMachine.provide({
-      actors: {
-        fetchShares: fromPromise<Share[], { siteId: string }>(async () => list),
-        create: fromPromise<CreatedShare, { siteId: string; days: number }>(async ({ input }) => {
-          calls.push(`create ${input.days}`);
-          list = [share()];
-          return { id: 'sh1', url: 'http://x/site-dashboard-export/site/s1?token=abc', expiresAt: '2026-12-02T10:00:00.000Z' };
-        }),
-        revoke: fromPromise<unknown, { siteId: string; id: string }>(async ({ input }) => {
-          calls.push(`revoke ${input.id}`);
-          list = [share({ revokedAt: '2026-11-25T11:00:00.000Z' })];
-          return { deleted: true };
-        }),
-      },
-    });
-    const a = createActor(machine, { input: { siteId: 's1' } }).start();
-    await waitFor(a, (s) => s.matches('ready'));
-    a.send({ type: 'shares.days', value: '91' });
-    expect(a.getSnapshot().context.daysErrors).toEqual([{ key: 'form.tooHigh', params: { max: 90 } }]);
-    a.send({ type: 'shares.create' });
-    expect(calls).toEqual([]);
-    a.send({ type: 'shares.days', value: '3' });
-    a.send({ type: 'shares.create' });
-    await waitFor(a, (s) => s.matches('ready') && s.context.shares.length === 1);
-    expect(a.getSnapshot().context.created?.url).toContain('token=abc');
-    a.send({ type: 'shares.revokeAsk', id: 'sh1' });
-    a.send({ type: 'shares.revokeCancel' });
-    a.send({ type: 'shares.revokeAsk', id: 'sh1' });
-    a.send({ type: 'shares.revoke' });
-    await waitFor(a, (s) => s.matches('ready') && s.context.shares[0]?.revokedAt !== null);
-    expect(calls).toEqual(['create 3', 'revoke sh1']);
-    expect(a.getSnapshot().context.created).toBeNull();
-    a.stop();
-  });
-
-  it('keeps the days typed while the list is still loading', async () => {
-    let answer!: (shares: Share[]) => void;
-    const machine = siteSharesMachine.provide({ actors: { fetchShares: fromPromise<Share[], { siteId: string }>(() => new Promise((r) => (answer = r))) } });
-    const a = createActor(machine, { input: { siteId: 's1' } }).start();
-    expect(a.getSnapshot().matches('loading')).toBe(true);
-    a.send({ type: 'shares.days', value: '30' });
-    answer([]);
-    await waitFor(a, (s) => s.matches('ready'));
-    expect(a.getSnapshot().context.days).toBe('30');
-    a.stop();
-  });
 });
 
 describe('shared dashboard page', () => {

@@ -24,6 +24,8 @@ export const hubs = {
   'hubs.keysEmpty': 'لا توجد مفاتيح API لهذا المحور بعد.',
   'hubs.keyList': 'مفاتيح هذا المحور',
   'hubs.keyNoLabel': 'مفتاح بلا تسمية',
+  'hubs.keyMadeNotice': 'أُنشئ المفتاح.',
+  'hubs.keyRevokedNotice': 'أُلغي المفتاح.',
   'hubs.keyCreated': 'أُنشئ في {{date}}',
   'hubs.keyRevoked': 'أُلغي في {{date}}',
   'hubs.keyLive': 'ساري',

@@ -51,6 +51,8 @@ export const sharing = {
   'shares.revokeBody': "يفقد من يملكه الوصول فورًا (كان سيعمل حتى {{until}}).",
   'shares.cancel': "إلغاء",
   'shares.close': "إغلاق",
+  'shares.madeNotice': "أُنشئ الرابط.",
+  'shares.revokedNotice': "أُلغي الرابط.",
   'shared.goneTitle': "هذا الرابط لم يعد يعمل",
   'shared.goneBody': "انتهت صلاحيته أو أُلغي. اطلب رابطًا جديدًا ممن أرسله.",
   'shared.loading': "جارٍ فتح لوحة المعلومات المشتركة…",

@@ -24,6 +24,8 @@ export const hubs = {
   'hubs.keysEmpty': 'This hub has no API keys yet.',
   'hubs.keyList': 'Keys of this hub',
   'hubs.keyNoLabel': 'Key without a label',
+  'hubs.keyMadeNotice': 'Key created.',
+  'hubs.keyRevokedNotice': 'Key revoked.',
   'hubs.keyCreated': 'Created {{date}}',
   'hubs.keyRevoked': 'Revoked {{date}}',
   'hubs.keyLive': 'Live',

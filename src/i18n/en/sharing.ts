@@ -51,6 +51,8 @@ export const sharing = {
   'shares.revokeBody': "Whoever has it loses access at once (it would have worked until {{until}}).",
   'shares.cancel': "Cancel",
   'shares.close': "Close",
+  'shares.madeNotice': "Link created.",
+  'shares.revokedNotice': "Link revoked.",
   'shared.goneTitle': "This link no longer works",
   'shared.goneBody': "It has expired or was revoked. Ask whoever sent it for a new one.",
   'shared.loading': "Opening the shared dashboard…",

@@ -24,6 +24,8 @@ export const hubs = {
   'hubs.keysEmpty': 'Este concentrador aún no tiene claves de API.',
   'hubs.keyList': 'Claves de este concentrador',
   'hubs.keyNoLabel': 'Clave sin etiqueta',
+  'hubs.keyMadeNotice': 'Clave creada.',
+  'hubs.keyRevokedNotice': 'Clave revocada.',
   'hubs.keyCreated': 'Creada el {{date}}',
   'hubs.keyRevoked': 'Revocada el {{date}}',
   'hubs.keyLive': 'Activa',

@@ -51,6 +51,8 @@ export const sharing = {
   'shares.revokeBody': "Quien lo tenga pierde el acceso al instante (habría funcionado hasta {{until}}).",
   'shares.cancel': "Cancelar",
   'shares.close': "Cerrar",
+  'shares.madeNotice': "Enlace creado.",
+  'shares.revokedNotice': "Enlace revocado.",
   'shared.goneTitle': "Este enlace ya no funciona",
   'shared.goneBody': "Ha caducado o fue revocado. Pida uno nuevo a quien se lo envió.",
   'shared.loading': "Abriendo el panel compartido…",

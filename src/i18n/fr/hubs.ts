@@ -24,6 +24,8 @@ export const hubs = {
   'hubs.keysEmpty': 'Ce concentrateur n’a pas encore de clé d’API.',
   'hubs.keyList': 'Clés de ce concentrateur',
   'hubs.keyNoLabel': 'Clé sans libellé',
+  'hubs.keyMadeNotice': 'Clé créée.',
+  'hubs.keyRevokedNotice': 'Clé révoquée.',
   'hubs.keyCreated': 'Créée le {{date}}',
   'hubs.keyRevoked': 'Révoquée le {{date}}',
   'hubs.keyLive': 'Active',

@@ -51,6 +51,8 @@ export const sharing = {
   'shares.revokeBody': "Quiconque l’a perd l’accès immédiatement (il aurait fonctionné jusqu’au {{until}}).",
   'shares.cancel': "Annuler",
   'shares.close': "Fermer",
+  'shares.madeNotice': "Lien créé.",
+  'shares.revokedNotice': "Lien révoqué.",
   'shared.goneTitle': "Ce lien ne fonctionne plus",
   'shared.goneBody': "Il a expiré ou a été révoqué. Demandez-en un nouveau à la personne qui vous l’a envoyé.",
   'shared.loading': "Ouverture du tableau de bord partagé…",

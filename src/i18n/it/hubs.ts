@@ -24,6 +24,8 @@ export const hubs = {
   'hubs.keysEmpty': 'Questo concentratore non ha ancora chiavi API.',
   'hubs.keyList': 'Chiavi di questo concentratore',
   'hubs.keyNoLabel': 'Chiave senza etichetta',
+  'hubs.keyMadeNotice': 'Chiave creata.',
+  'hubs.keyRevokedNotice': 'Chiave revocata.',
   'hubs.keyCreated': 'Creata il {{date}}',
   'hubs.keyRevoked': 'Revocata il {{date}}',
   'hubs.keyLive': 'Attiva',

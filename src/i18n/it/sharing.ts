@@ -51,6 +51,8 @@ export const sharing = {
   'shares.revokeBody': "Chi lo ha perde subito l’accesso (avrebbe funzionato fino al {{until}}).",
   'shares.cancel': "Annulla",
   'shares.close': "Chiudi",
+  'shares.madeNotice': "Link creato.",
+  'shares.revokedNotice': "Link revocato.",
   'shared.goneTitle': "Questo link non funziona più",
   'shared.goneBody': "È scaduto o è stato revocato. Chiedine uno nuovo a chi te l’ha inviato.",
   'shared.loading': "Apertura della dashboard condivisa…",

@@ -24,6 +24,8 @@ export const hubs = {
   'hubs.keysEmpty': '此集中器还没有 API 密钥。',
   'hubs.keyList': '此集中器的密钥',
   'hubs.keyNoLabel': '无标签的密钥',
+  'hubs.keyMadeNotice': '密钥已创建。',
+  'hubs.keyRevokedNotice': '密钥已吊销。',
   'hubs.keyCreated': '创建于 {{date}}',
   'hubs.keyRevoked': '已于 {{date}} 吊销',
   'hubs.keyLive': '有效',

@@ -51,6 +51,8 @@ export const sharing = {
   'shares.revokeBody': "持有者将立即失去访问权限（原本有效至 {{until}}）。",
   'shares.cancel': "取消",
   'shares.close': "关闭",
+  'shares.madeNotice': "链接已创建。",
+  'shares.revokedNotice': "链接已撤销。",
   'shared.goneTitle': "此链接已失效",
   'shared.goneBody': "链接已过期或被撤销。请向发送者索取新链接。",
   'shared.loading': "正在打开共享仪表板…",

@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useActors } from '../actors';
 import { currentLocale, formatNumber, t, type I18nKey } from '../../i18n';
 import { hubsMachine, type HubValues } from '../../machines/hubs.machine';
-import { hubKeysMachine } from '../../machines/hub-keys.machine';
+import type { KeysHub } from '../../machines/hub-keys.machine';
 import type { Hub, HubStatus } from '../../api/contract/hubs';
 import { ResourceScreen, WhereField, freshPerSearch, screenLabels } from '../list-and-form/resource-screen';
 import { InputField, SelectField } from '../ui/form-field';
@@ -25,7 +25,8 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
   const role = useSelector(session, (st) => st.context.session?.role);
   const canWrite = mayManage(role);
   const actor = useActorRef(hubsMachine, { input: { startNew, session } });
-  const keys = useActorRef(hubKeysMachine);
+  // The hub whose keys dialog is open (a dialog of this screen, like the site dashboard's panels).
+  const [keysOf, setKeysOf] = useState<KeysHub | null>(null);
   const locale = currentLocale();
   const name = useMemo(() => ({ header: t('hubs.name'), sortKey: 'name', text: (hub: Hub) => hub.name }), [locale]);
   const columns = useMemo((): Column<Hub>[] => [
@@ -53,7 +54,7 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
                 className={c.button}
                 tabIndex={at.active ? 0 : -1}
                 aria-label={t('hubs.keysOf', { name: hub.name })}
-                onClick={() => keys.send({ type: 'keys.open', hub: { id: hub.id, name: hub.name } })}
+                onClick={() => setKeysOf({ id: hub.id, name: hub.name })}
               >
                 {t('hubs.keys')}
               </button>
@@ -61,7 +62,7 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
           },
         ]
       : []),
-  ], [locale, canWrite, keys]);
+  ], [locale, canWrite]);
   return (
     <>
       <ResourceScreen<Hub, HubValues>
@@ -88,7 +89,15 @@ function HubsScreen({ startNew }: { startNew: boolean }) {
         )}
       />
       {/* The list's key counts change with the dialog's keys, so it is read again when the dialog closes. */}
-      <HubKeysDialog actor={keys} onClosed={() => actor.send({ type: 'list.reload' })} />
+      {keysOf && (
+        <HubKeysDialog
+          hub={keysOf}
+          onClose={() => {
+            setKeysOf(null);
+            actor.send({ type: 'list.reload' });
+          }}
+        />
+      )}
     </>
   );
 }

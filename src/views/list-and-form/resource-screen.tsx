@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { t } from '../../i18n';
 import { VirtualTable, type Column } from '../ui/virtual-table';
 import * as c from '../ui/controls.css';
-import { IconButton } from '../ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ChooseCompany } from '../ui/choose-company';
 import { Truncated } from '../ui/layout';
@@ -12,10 +11,14 @@ import { Pager } from '../ui/pager';
 import { Callout } from '../ui/callout';
 import { FormDialog } from './form-dialog';
 import { ConfirmDelete } from './confirm-delete';
+import { ListNotice } from './list-notice';
 import type { ResourceScreenProps } from './types';
 import * as r from './screen.css';
 
-export type { FormBinding, ResourceScreenProps } from './types';
+export type { AnyListActor, FormBinding, ResourceScreenProps } from './types';
+export { InlineForm } from './inline-form';
+export { ListNotice } from './list-notice';
+export { ConfirmDelete, type RemovalWords } from './confirm-delete';
 export { WhereField } from './where-field';
 export { freshPerSearch } from './fresh-per-search';
 export { screenLabels, type ScreenLabels } from './labels';
@@ -45,7 +48,6 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
   const active = useSelector(actor, (st) => st.context.active);
   const loading = useSelector(actor, (st) => st.matches({ list: 'loading' }) || st.matches({ list: 'debouncing' }));
   const listFailure = useSelector(actor, (st) => (st.matches({ list: 'failed' }) ? st.context.listFailure : null));
-  const notice = useSelector(actor, (st) => st.context.notice);
   const lookupFailure = useSelector(actor, (st) => (st.matches({ lookups: 'failed' } as never) ? st.context.lookupFailure : null));
   const formOpen = useSelector(actor, (st) => !st.matches({ form: 'closed' }));
   const confirming = useSelector(actor, (st) => st.context.confirming);
@@ -192,17 +194,7 @@ export function ResourceScreen<Item extends { id: string }, V extends object>(pr
         />
         {filters}
       </div>
-      {notice && (
-        <Callout
-          tone="success"
-          role="status"
-          action={
-            <IconButton size="sm" label={t('notice.dismiss')} icon="✕" onClick={() => send({ type: 'notice.dismiss' })} />
-          }
-        >
-          {t(notice.key, notice.params)}
-        </Callout>
-      )}
+      <ListNotice actor={actor} />
       {/* The pickers' choices (sites, hubs, tags) failed: the filters and the form would offer nothing, so say so. */}
       {lookupFailure && (
         <Callout

@@ -19,9 +19,12 @@ export interface FormBinding<V extends object> {
   choices(name: string): Choice[];
 }
 
+/** A list-and-form actor of any resource whose rows are `Item` and whose form holds `V`, whatever its calls take. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyListActor<Item extends { id: string }, V extends object> = ListAndFormActor<Item, V, any, any, any, any>;
+
 export interface ResourceScreenProps<Item extends { id: string }, V extends object> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  actor: ListAndFormActor<Item, V, any>;
+  actor: AnyListActor<Item, V>;
   /** The screen's words: `screenLabels(namespace)` for most. */
   labels: ScreenLabels<Item>;
   /** The row's name: the first column, a button that opens the row's form. */

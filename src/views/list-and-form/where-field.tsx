@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { Choice, ListAndFormActor, ListAndFormContext } from '../../machines/list-and-form.machine';
+import type { Choice, ListAndFormContext } from '../../machines/list-and-form.machine';
+import type { AnyListActor } from './types';
 import { SelectField } from '../ui/form-field';
 import * as r from './screen.css';
 
@@ -8,8 +9,7 @@ import * as r from './screen.css';
  * machine as `list.where`; the list's lookups or fixed options feed it.
  */
 export function WhereField<Item extends { id: string }, V extends object>({ actor, name, label, all, options, lookup }: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  actor: ListAndFormActor<Item, V, any>;
+  actor: AnyListActor<Item, V>;
   name: string;
   label: string;
   /** The empty choice: no filter. */

@@ -50,6 +50,9 @@ export function Modal({ title, role = 'dialog', onClose, describedBy, children }
       aria-describedby={describedBy}
       onCancel={(e) => {
         e.preventDefault();
+        // React hands a dialog's cancel on to the dialogs it sits in: Escape in a confirmation inside another dialog
+        // closes that confirmation only.
+        e.stopPropagation();
         onClose();
       }}
     >
