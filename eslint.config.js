@@ -20,12 +20,13 @@ const viewPatterns = [
   },
 ];
 const otherScreen = "A screen never imports another screen's files: move the shared piece into src/views/ui and use it from both.";
-// Shared by screens: the kit (ui/), the theme, and the list-and-form pattern that binds its machine to the kit.
+// Shared by screens: the kit (ui/), the theme, the list-and-form pattern that binds its machine to the kit, and a
+// site's readings as tiles (site-readings/: the site dashboard, its shared page and the wall show them alike).
 const screenPatterns = [
   ...viewPatterns,
-  { regex: '^\\.\\./(?!ui/|theme/|list-and-form/|\\.\\./)[^/]+/', message: otherScreen },
+  { regex: '^\\.\\./(?!ui/|theme/|list-and-form/|site-readings/|\\.\\./)[^/]+/', message: otherScreen },
   // The same reached the long way round (../../views/alerts/…).
-  { regex: '^(\\.\\./)+views/(?!ui/|theme/|list-and-form/)[^/]+/', message: otherScreen },
+  { regex: '^(\\.\\./)+views/(?!ui/|theme/|list-and-form/|site-readings/)[^/]+/', message: otherScreen },
 ];
 const kitPatterns = [
   ...screenPatterns,

@@ -27,12 +27,13 @@ import { nodeDetail } from './en/node-detail';
 import { readings } from './en/readings';
 import { chart } from './en/chart';
 import { builtIns } from './en/built-ins';
+import { wall } from './en/wall';
 
 /**
  * The English dictionary: the source of every i18n key (keys are typed from this object). Each area keeps its
  * strings in its own module under en/, and every other language mirrors that layout.
  */
-export const en = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings, ...chart, ...builtIns } as const;
+export const en = { ...app, ...auth, ...errors, ...shell, ...account, ...companies, ...management, ...monitoring, ...palette, ...failures, ...form, ...manage, ...nodeTags, ...users, ...audit, ...sites, ...feeds, ...signalTypes, ...hubs, ...nodes, ...alertEvents, ...messages, ...alerts, ...reports, ...sharing, ...nodeDetail, ...readings, ...chart, ...builtIns, ...wall } as const;
 
 export type I18nKey = keyof typeof en;
 export type Dictionary = Record<I18nKey, string>;

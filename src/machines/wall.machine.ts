@@ -4,6 +4,7 @@ import type { ReadingsResponse } from '../api/contract/monitoring';
 import { apiModules } from '../api/lazy';
 import { failureOf, refusalOf, type Failure } from './failure';
 import { DEFAULT_VIEW, defaultFeedIds, readingsQuery, type SiteView } from './site-view';
+import { reloadPage, wallKeyboard, wallTheme } from './wall-actors';
 
 const api = apiModules.wall;
 
@@ -17,6 +18,10 @@ export const REFRESH_EVERY_MS = 60_000;
 export const MAX_RETRY_MS = 20_000;
 /** The wait after a refused key before asking again (a display removed and restored keeps its screen). */
 export const REVOKED_RETRY_MS = 60_000;
+/** How often the wall's clock, and the ages it shows ("read 40 s ago"), move on. */
+export const CLOCK_EVERY_MS = 10_000;
+/** What was read longer ago than this is marked old on the wall (two refreshes missed). */
+export const STALE_AFTER_MS = 2 * REFRESH_EVERY_MS + 10_000;
 
 export interface WallContext {
   key: string;
@@ -34,6 +39,8 @@ export interface WallContext {
   paused: boolean;
   /** When the shown site was last read, for the page to say how old what it shows is. */
   readAt: number | null;
+  /** The wall's clock, moved on every CLOCK_EVERY_MS: the ages on screen are read against it. */
+  now: number;
   failure: Failure | null;
   retryMs: number;
 }
@@ -75,8 +82,10 @@ export const wallMachine = setup({
       return { site, readings };
     }),
     loadHealth: fromPromise<string, void>(async ({ signal }) => (await (await api()).serverHealth(signal)).buildId),
-    /** Reloading the page is the browser's; a file beside this one provides it (wall-actors.ts). */
-    reload: fromPromise<void, void>(async () => undefined),
+    // The browser's side (wall-actors.ts): the keys, the theme on the page, and reloading it.
+    keyboard: wallKeyboard,
+    theme: wallTheme,
+    reload: reloadPage,
   },
   delays: {
     rotate: ({ context }) => (context.display?.everySeconds ?? 30) * 1000,
@@ -85,8 +94,10 @@ export const wallMachine = setup({
 }).createMachine({
   id: 'wall',
   context: ({ input }) => ({
-    key: input.key, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, failure: null, retryMs: 1000,
+    key: input.key, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, now: Date.now(), failure: null, retryMs: 1000,
   }),
+  // Space, the arrows and `f` work whatever the wall is doing; the steps only where a site is shown.
+  invoke: { id: 'keyboard', src: 'keyboard' },
   initial: 'starting',
   states: {
     starting: {
@@ -110,6 +121,7 @@ export const wallMachine = setup({
     },
     running: {
       type: 'parallel',
+      invoke: { id: 'theme', src: 'theme', input: ({ context }) => ({ theme: context.display!.theme }) },
       states: {
         show: {
           initial: 'loading',
@@ -118,7 +130,10 @@ export const wallMachine = setup({
               invoke: {
                 src: 'loadSite',
                 input: ({ context }) => ({ key: context.key, siteId: context.display!.sites[context.at]!.id }),
-                onDone: { target: 'showing', actions: assign(({ event }) => ({ site: event.output.site, readings: event.output.readings, readAt: Date.now(), offline: false, failure: null, retryMs: 1000 })) },
+                onDone: {
+                  target: 'showing',
+                  actions: assign(({ event }) => ({ site: event.output.site, readings: event.output.readings, readAt: Date.now(), now: Date.now(), offline: false, failure: null, retryMs: 1000 })),
+                },
                 onError: [
                   { guard: ({ event }) => refused(event.error), target: '#wall.revoked', actions: assign(({ event }) => ({ failure: failureOf(event.error), site: null, readings: null, display: null })) },
                   // The playlist changed under the wall (a site taken off it): start again from the display.
@@ -165,6 +180,10 @@ export const wallMachine = setup({
             },
             resting: { after: { [HEALTH_EVERY_MS]: 'asking' } },
           },
+        },
+        clock: {
+          initial: 'ticking',
+          states: { ticking: { after: { [CLOCK_EVERY_MS]: { target: 'ticking', reenter: true, actions: assign({ now: () => Date.now() }) } } } },
         },
       },
     },

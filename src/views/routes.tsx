@@ -51,6 +51,7 @@ const MessagesManager = page(() => import('./messages-manager/messages-manager-v
 const Alerts = page(() => import('./alerts/alerts-view'), 'AlertsView');
 const Reports = page(() => import('./reports/reports-view'), 'ReportsView');
 const SharedDashboard = page(() => import('./site-dashboard/shared-dashboard-view'), 'SharedDashboardView');
+const Wall = page(() => import('./wall/wall-view'), 'WallView');
 
 /** Signed-in pages by screen (commands.ts SCREENS, the one switch): each existing entry has exactly one page. */
 const SIGNED_IN: Record<Screen, ComponentType> = {
@@ -111,13 +112,13 @@ function Protected({ children, allowed }: { children: ReactNode; allowed?: (role
   );
 }
 
-/** Public pages open without the dashboard frame. */
-function Bare({ children }: { children: ReactNode }) {
+/** Public pages open without the dashboard frame; a wall display never signs in, so it loads nothing for it. */
+function Bare({ children, signsIn = true }: { children: ReactNode; signsIn?: boolean }) {
   return (
     <LoadBoundary>
       <Suspense fallback={<Splash />}>
         {children}
-        <ThenSignedIn />
+        {signsIn && <ThenSignedIn />}
       </Suspense>
     </LoadBoundary>
   );
@@ -141,6 +142,8 @@ export function Routes() {
       <Route path="/auth0loginCallback"><Bare><ExternalCallback /></Bare></Route>
       {/* A shared site dashboard (docs/product.md, Share links): the link's token is its only key, so it opens without sign-in. */}
       <Route path="/site-dashboard-export/site/:id"><Bare><SharedDashboard /></Bare></Route>
+      {/* A wall display (docs/product.md, Wall displays): its key in the address, no session. */}
+      <Route path="/wall"><Bare signsIn={false}><Wall /></Bare></Route>
       <Route path="/404"><Bare><NotFoundView /></Bare></Route>
       <Route path="/500"><Bare><ServerError /></Bare></Route>
       <Route path="/maintenance"><Bare><Maintenance /></Bare></Route>

@@ -13,8 +13,8 @@ import { SelectField } from '../ui/form-field';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Callout } from '../ui/callout';
 import { SiteTilesCard } from './site-tiles-card';
-import { chartKeysOf } from './feed-tiles';
-import { SiteHealthStrip } from './site-health-strip';
+import { chartKeysOf } from '../site-readings/feed-tiles';
+import { SiteHealthStrip } from '../site-readings/site-health-strip';
 import { HUB_COLUMNS, NODE_COLUMNS } from './device-columns';
 import * as p from '../ui/print.css';
 

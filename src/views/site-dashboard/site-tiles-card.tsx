@@ -5,7 +5,7 @@ import { isFridgeFeed, type SiteFeed } from '../../machines/site-view';
 import { Button } from '../ui/button';
 import { Card, Cluster, Muted } from '../ui/layout';
 import { formatRange } from '../ui/reading-format';
-import { feedTilesOf } from './feed-tiles';
+import { feedTilesOf } from '../site-readings/feed-tiles';
 import { ReadingTiles } from '../ui/reading-tiles';
 import type { TileTrend } from './tile-trend';
 

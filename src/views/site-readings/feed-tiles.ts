@@ -1,6 +1,6 @@
 import type { SiteBasicInfo } from '../../api/contract/monitoring';
 import { boundsOf, rangeOf, type SiteFeed } from '../../machines/site-view';
-import type { TileTrend } from './tile-trend';
+import type { TileTrend } from '../ui/reading-tiles';
 import type { ReadingTile } from '../ui/reading-tiles';
 import { feedName } from '../ui/built-in-names';
 
