@@ -53,7 +53,7 @@ export interface Command {
  */
 export type NavIcon =
   | 'layout-dashboard' | 'activity' | 'siren' | 'file-text' | 'bell-ring' | 'map-pin' | 'router' | 'cpu' | 'rss' | 'ruler'
-  | 'tag' | 'mail' | 'users' | 'gauge' | 'building' | 'network' | 'settings' | 'briefcase' | 'circle-user';
+  | 'tag' | 'mail' | 'users' | 'gauge' | 'building' | 'network' | 'settings' | 'briefcase' | 'circle-user' | 'monitor';
 
 /** A command that opens a screen: the sidebar's entries. */
 export type NavCommand = Command & {
@@ -69,7 +69,7 @@ export type NavCommand = Command & {
  * The screens that exist: the one switch for the sidebar, the palette, the shortcuts and the router, whose map of
  * pages (routes.tsx) is typed by it, so an entry cannot be offered without its page nor a page routed without its entry.
  */
-export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events', 'messages-manager', 'alerts', 'reports'] as const;
+export const SCREENS = ['dashboard', 'site-dashboard', 'admin-dashboard', 'companies', 'plexus', 'management', 'my-companies', 'my-profile', 'node-tags', 'users', 'hubs', 'nodes', 'sites', 'feeds', 'signal-types', 'alert-events', 'messages-manager', 'alerts', 'reports', 'displays'] as const;
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (id: string): id is Screen => (SCREENS as readonly string[]).includes(id);
 
@@ -102,6 +102,7 @@ export const NAV_COMMANDS: NavCommand[] = [
   nav('feeds', 'rss', 'nav.feeds', '/feeds', 'configure', ['channels'], 'g f', managers, 'feeds.new'),
   nav('signal-types', 'ruler', 'nav.signalTypes', '/signal-types', 'configure', ['units'], 'g y', managers, 'signalTypes.new'),
   nav('node-tags', 'tag', 'nav.nodeTags', '/node-tags', 'configure', ['labels'], 'g t', managers, 'nodeTags.new'),
+  nav('displays', 'monitor', 'nav.displays', '/displays', 'configure', ['wall', 'tv', 'kiosk', 'screen', 'playlist'], 'g v', managers, 'displays.new'),
   nav('messages-manager', 'mail', 'nav.messagesManager', '/messages-manager', 'configure', ['templates', 'email', 'sms'], 'g e', managers, 'messages.new'),
   nav('users', 'users', 'nav.users', '/users', 'configure', ['people', 'members', 'invite'], 'g u', managers, 'users.new'),
   nav('admin-dashboard', 'gauge', 'nav.adminDashboard', '/admin-dashboard', 'admin', ['platform', 'health'], 'g x', admins),

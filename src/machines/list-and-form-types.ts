@@ -132,6 +132,7 @@ export type ListAndFormEvent<V extends object> =
   | { type: 'lookups.reload' }
   | { type: 'notice.dismiss' }
   | { type: 'created.copied' }
+  | { type: 'created.dismiss' }
   | CompanyChanged;
 
 export interface ListAndFormInput<Scope = unknown> extends PerCompanyInput {

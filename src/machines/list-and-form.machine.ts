@@ -196,6 +196,8 @@ export function listAndFormMachine<Item extends { id: string }, V extends object
       'list.focus': { actions: 'focusRow' },
       'notice.dismiss': { actions: 'dismissNotice' },
       'created.copied': { guard: ({ context }) => context.created !== null, actions: assign({ copied: true }) },
+      // The secret was taken (or given up on): it is forgotten here too.
+      'created.dismiss': { guard: ({ context }) => context.created !== null, actions: assign({ created: null, copied: false }) },
     },
     states: {
       list: {

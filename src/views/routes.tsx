@@ -40,6 +40,7 @@ const MyCompanies = page(() => import('./companies/my-companies-view'), 'MyCompa
 const Profile = page(() => import('./profile/profile-view'), 'ProfileView');
 const Management = page(() => import('./management/management-view'), 'ManagementView');
 const NodeTags = page(() => import('./node-tags/node-tags-view'), 'NodeTagsView');
+const Displays = page(() => import('./displays/displays-view'), 'DisplaysView');
 const Users = page(() => import('./users/users-view'), 'UsersView');
 const Sites = page(() => import('./sites/sites-view'), 'SitesView');
 const Feeds = page(() => import('./feeds/feeds-view'), 'FeedsView');
@@ -64,6 +65,7 @@ const SIGNED_IN: Record<Screen, ComponentType> = {
   'my-profile': Profile,
   management: Management,
   'node-tags': NodeTags,
+  displays: Displays,
   users: Users,
   sites: Sites,
   feeds: Feeds,

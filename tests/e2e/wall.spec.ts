@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, expectAccessible, managerAtNorthwind } from './helpers';
+import { apiCall, expectAccessible, managerAtNorthwind, signInAs } from './helpers';
 
 /**
  * A wall display (`/wall?key=…`) as the screen on a wall shows it, without a session: the playlist's first site with
@@ -41,4 +41,44 @@ test('a key that opens nothing says the display was removed; no key says how to 
   await expect(page.getByRole('heading', { level: 1, name: 'This display was removed' })).toBeVisible();
   await page.goto('/wall');
   await expect(page.getByRole('heading', { level: 1, name: 'This wall display has no key' })).toBeVisible();
+});
+
+test('a manager makes a display, copies its address once, the wall opens it elsewhere, and deleting it revokes it', async ({ page, browser }) => {
+  await signInAs(page, 'manager@sitewatch.test');
+  await page.goto('/displays');
+  await expect(page.getByRole('heading', { level: 1, name: 'Displays' })).toBeVisible();
+  await page.getByRole('button', { name: 'New display' }).click();
+  const form = page.getByRole('dialog', { name: 'New display' });
+  const name = `Lobby ${Date.now()}`;
+  await form.getByLabel('Name').fill(name);
+  // Without a site the playlist is refused, in words under the field.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Choose at least one site.')).toBeVisible();
+  const sites = form.getByRole('group', { name: 'Sites, in the order shown' }).getByRole('checkbox');
+  await sites.nth(0).check();
+  await sites.nth(1).check();
+  await form.getByLabel('Seconds per site').fill('20');
+  await form.getByRole('button', { name: 'Save' }).click();
+
+  const created = page.getByRole('dialog', { name: `Display “${name}” created` });
+  const address = await created.getByLabel('Wall address').inputValue();
+  expect(address).toMatch(/\/wall\?key=/);
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(created).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Never opened');
+
+  // The screen on the wall: another browser, no session.
+  const wall = await (await browser.newContext()).newPage();
+  await wall.goto(address);
+  await expect(wall.getByText('Site 1 of 2')).toBeVisible();
+  // Its first contact is kept, so the manager sees the screen is on.
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText(/Seen/);
+
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await wall.reload();
+  await expect(wall.getByRole('heading', { level: 1, name: 'This display was removed' })).toBeVisible();
 });

@@ -38,7 +38,7 @@ describe('list-and-form machine (node tags, with a picker), model-based', () => 
     { type: 'form.new' }, { type: 'form.edit', id: 't1' }, { type: 'form.edit' }, { type: 'form.change', field: 'name', value: 'Ward 3' },
     { type: 'form.change', field: 'name', value: '' }, { type: 'form.blur', field: 'name' }, { type: 'form.submit' }, { type: 'form.cancel' },
     { type: 'delete.ask', id: 't1' }, { type: 'delete.ask' }, { type: 'delete.confirm' }, { type: 'delete.cancel' },
-    { type: 'notice.dismiss' }, { type: 'created.copied' },
+    { type: 'notice.dismiss' }, { type: 'created.copied' }, { type: 'created.dismiss' },
     done('lookups', { sites: [{ value: 's1', label: 'Ward' }] }), fail('lookups', { status: 0, code: 'network_error' }), { type: 'lookups.reload' },
     // A switch to another company, and to none (the machine rests in noCompany; the watch only sends the first kind).
     { type: 'company.changed', companyId: 'c2' }, { type: 'company.changed', companyId: null },

@@ -9,6 +9,7 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.alertEvents': 'أحداث التنبيهات',
   'nav.signalTypes': 'أنواع الإشارات',
   'nav.nodeTags': 'وسوم العُقد',
+  'nav.displays': 'الشاشات',
   'nav.messagesManager': 'إدارة الرسائل',
   'nav.adminDashboard': 'لوحة معلومات الإدارة',
   'nav.siteDashboard': 'لوحة معلومات الموقع',

@@ -7,6 +7,7 @@ export const shell = {
   'nav.alertEvents': 'Alert Events',
   'nav.signalTypes': 'Signal Types',
   'nav.nodeTags': 'Node Tags',
+  'nav.displays': 'Displays',
   'nav.messagesManager': 'Messages Manager',
   'nav.adminDashboard': 'Admin Dashboard',
   'nav.siteDashboard': 'Site Dashboard',

@@ -9,6 +9,7 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.alertEvents': 'Eventos de alerta',
   'nav.signalTypes': 'Tipos de señal',
   'nav.nodeTags': 'Etiquetas de nodo',
+  'nav.displays': 'Pantallas',
   'nav.messagesManager': 'Gestor de mensajes',
   'nav.adminDashboard': 'Panel de administración',
   'nav.siteDashboard': 'Panel de la ubicación',

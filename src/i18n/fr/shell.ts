@@ -9,6 +9,7 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.alertEvents': 'Événements d’alerte',
   'nav.signalTypes': 'Types de signal',
   'nav.nodeTags': 'Étiquettes de nœud',
+  'nav.displays': 'Affichages',
   'nav.messagesManager': 'Gestionnaire de messages',
   'nav.adminDashboard': 'Tableau de bord d’administration',
   'nav.siteDashboard': 'Tableau de bord du site',

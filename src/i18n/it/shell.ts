@@ -9,6 +9,7 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.alertEvents': 'Eventi di allarme',
   'nav.signalTypes': 'Tipi di segnale',
   'nav.nodeTags': 'Etichette dei nodi',
+  'nav.displays': 'Display',
   'nav.messagesManager': 'Gestione messaggi',
   'nav.adminDashboard': 'Pannello di amministrazione',
   'nav.siteDashboard': 'Pannello del sito',

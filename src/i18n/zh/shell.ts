@@ -9,6 +9,7 @@ export const shell: Record<keyof typeof En, string> = {
   'nav.alertEvents': '告警事件',
   'nav.signalTypes': '信号类型',
   'nav.nodeTags': '节点标签',
+  'nav.displays': '显示屏',
   'nav.messagesManager': '消息管理',
   'nav.adminDashboard': '管理仪表板',
   'nav.siteDashboard': '站点仪表板',

@@ -28,6 +28,7 @@ import Search from 'lucide-react/icons/search';
 import Settings from 'lucide-react/icons/settings';
 import Siren from 'lucide-react/icons/siren';
 import Tag from 'lucide-react/icons/tag';
+import Monitor from 'lucide-react/icons/monitor';
 import Users from 'lucide-react/icons/users';
 import X from 'lucide-react/icons/x';
 import type { NavIcon } from '../../machines/commands';
@@ -54,6 +55,7 @@ const NAV: Record<NavIcon, LucideIcon> = {
   settings: Settings,
   briefcase: Briefcase,
   'circle-user': CircleUser,
+  monitor: Monitor,
 };
 
 /** The shell's own controls. */
