@@ -1,10 +1,14 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { CurrentDisplay, DisplaySite } from '../api/contract/displays';
 import type { ReadingsResponse } from '../api/contract/monitoring';
 import { apiModules } from '../api/lazy';
 import { failureOf, refusalOf, type Failure } from './failure';
 import { DEFAULT_VIEW, defaultFeedIds, readingsQuery, type SiteView } from './site-view';
 import { reloadPage, wallKeyboard, wallTheme } from './wall-actors';
+import { streamMachine } from './stream.machine';
+import { liveWatch, type LiveEvent, type LiveSource } from './live-watch';
+import { applySiteReading } from './site-dashboard-live';
+import type { AlertEvent } from '../api/contract/alerts';
 
 const api = apiModules.wall;
 
@@ -43,9 +47,21 @@ export interface WallContext {
   now: number;
   failure: Failure | null;
   retryMs: number;
+  /** The display's own live stream (by its key): readings and alerts of its sites as they happen. */
+  live: LiveSource | null;
+  /** The stream has opened: what shows follows the site as it changes, not only at each read. */
+  streaming: boolean;
 }
 
-export type WallEvent = { type: 'wall.pause' } | { type: 'wall.next' } | { type: 'wall.previous' };
+export type WallEvent = { type: 'wall.pause' } | { type: 'wall.next' } | { type: 'wall.previous' } | LiveEvent;
+
+/** An alert event as the shown site's open events take it: kept (in place, or first) while open, dropped when resolved. */
+export function withAlert(open: readonly AlertEvent[], e: AlertEvent): AlertEvent[] {
+  const rest = open.filter((x) => x.id !== e.id);
+  if (e.state === 'resolved') return rest;
+  const at = open.findIndex((x) => x.id === e.id);
+  return at < 0 ? [e, ...rest] : open.map((x) => (x.id === e.id ? e : x));
+}
 
 /** The chart of a wall: the site's first feeds (those with a safe range first), the last hours. */
 export function wallView(site: DisplaySite): SiteView {
@@ -86,6 +102,8 @@ export const wallMachine = setup({
     keyboard: wallKeyboard,
     theme: wallTheme,
     reload: reloadPage,
+    stream: streamMachine,
+    liveWatch,
   },
   delays: {
     rotate: ({ context }) => (context.display?.everySeconds ?? 30) * 1000,
@@ -94,10 +112,15 @@ export const wallMachine = setup({
 }).createMachine({
   id: 'wall',
   context: ({ input }) => ({
-    key: input.key, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, now: Date.now(), failure: null, retryMs: 1000,
+    key: input.key, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, now: Date.now(), failure: null, retryMs: 1000, live: null, streaming: false,
   }),
   // Space, the arrows and `f` work whatever the wall is doing; the steps only where a site is shown.
   invoke: { id: 'keyboard', src: 'keyboard' },
+  // One stream for the wall's life, opened by its key: it reconnects by itself with backoff after any loss.
+  entry: [
+    assign({ live: ({ spawn, context }) => spawn('stream', { id: 'stream', input: { displayKey: context.key } }) }),
+    sendTo('stream', { type: 'stream.start', scope: 'display' }),
+  ],
   initial: 'starting',
   states: {
     starting: {
@@ -113,15 +136,36 @@ export const wallMachine = setup({
     },
     /** The server could not be reached: tried again after a wait that doubles up to MAX_RETRY_MS. */
     waiting: {
+      entry: assign({ streaming: false }),
       after: { retry: { target: 'starting', actions: assign(({ context }) => ({ retryMs: Math.min(MAX_RETRY_MS, context.retryMs * 2) })) } },
     },
     /** The key opens nothing (the display was removed): the wall says so, shows no site, and asks again now and then. */
     revoked: {
+      entry: assign({ streaming: false }),
       after: { [REVOKED_RETRY_MS]: 'starting' },
     },
     running: {
       type: 'parallel',
-      invoke: { id: 'theme', src: 'theme', input: ({ context }) => ({ theme: context.display!.theme }) },
+      invoke: [
+        { id: 'theme', src: 'theme', input: ({ context }) => ({ theme: context.display!.theme }) },
+        { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.live, kinds: ['reading', 'alert'] as const }) },
+      ],
+      on: {
+        // A reading of the site on screen: its tile now (the chart's quarter hours are the server's to average, at the next read).
+        'live.reading': {
+          guard: ({ context }) => context.site !== null,
+          actions: assign(({ context, event }) => {
+            const site = context.site!;
+            const { nodes } = applySiteReading({ nodes: site.nodes, readings: null, answered: null, view: { feedIds: [], to: null } }, event.reading);
+            return nodes === site.nodes ? {} : { site: { ...site, nodes } };
+          }),
+        },
+        'live.resumed': { actions: assign({ streaming: true }) },
+        'live.alert': {
+          guard: ({ context, event }) => context.site !== null && event.event.siteId === context.site.site.id,
+          actions: assign(({ context, event }) => ({ site: { ...context.site!, openEvents: withAlert(context.site!.openEvents, event.event) } })),
+        },
+      },
       states: {
         show: {
           initial: 'loading',

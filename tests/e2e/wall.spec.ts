@@ -82,3 +82,26 @@ test('a manager makes a display, copies its address once, the wall opens it else
   await wall.reload();
   await expect(wall.getByRole('heading', { level: 1, name: 'This display was removed' })).toBeVisible();
 });
+
+test('a reading ingested while the wall shows its site is on screen within 2 seconds, without a reload', async ({ page, request }) => {
+  const auth = await managerAtNorthwind(request);
+  const stamp = Date.now();
+  const site = await apiCall<{ id: string }>(request, 'post', '/api/sites', auth, { name: `Wall site ${stamp}`, parentSiteId: null, address: '', coordinates: '', timezone: 'Europe/London', low: null, high: null });
+  const hub = await apiCall<{ id: string }>(request, 'post', '/api/hubs', auth, { siteId: site.id, serial: `WH-${stamp}`, name: 'Wall hub', firmware: '' });
+  const node = await apiCall<{ id: string }>(request, 'post', '/api/nodes', auth, { hubId: hub.id, name: 'Wall probe', serial: `WN-${stamp}`, deviceType: 'Fridge Probe' });
+  const temperature = (await apiCall<{ id: string; key: string }[]>(request, 'get', '/api/signal-types?limit=100', auth)).find((x) => x.key === 'temperature')!;
+  const feed = await apiCall<{ id: string }>(request, 'post', '/api/feeds', auth, { nodeId: node.id, signalTypeId: temperature.id, name: 'Temperature' });
+  const key = (await apiCall<{ key: string }>(request, 'post', `/api/hubs/${hub.id}/api-keys`, auth, { label: 'wall test' })).key;
+  const made = await apiCall<{ key: string }>(request, 'post', '/api/displays', auth, { name: `Wall ${stamp}`, siteIds: [site.id], everySeconds: 600, theme: 'dark' });
+
+  await page.goto(`/wall?key=${encodeURIComponent(made.key)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Wall site ${stamp}`);
+  const tiles = page.getByRole('list', { name: 'Latest readings' });
+  await expect(tiles).toBeVisible();
+  await expect(tiles).not.toContainText('4.6');
+  // Live once its stream is open; the reading goes through the hubs' own ingest.
+  await expect(page.getByRole('status').filter({ hasText: /^Live · read/ })).toBeVisible();
+  const r = await request.post('/api/ingest', { headers: { 'X-Api-Key': key }, data: { readings: [{ feedId: feed.id, ts: new Date().toISOString(), value: 4.6 }] } });
+  expect(r.ok(), await r.text()).toBe(true);
+  await expect(tiles).toContainText('4.6', { timeout: 2_000 });
+});

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { HEALTH_EVERY_MS, MAX_RETRY_MS, REVOKED_RETRY_MS, wallMachine } from '../../src/machines/wall.machine';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { streamMachine } from '../../src/machines/stream.machine';
+import { HEALTH_EVERY_MS, MAX_RETRY_MS, REVOKED_RETRY_MS, wallMachine, withAlert } from '../../src/machines/wall.machine';
+import type { AlertEvent } from '../../src/api/contract/alerts';
 import { ApiError } from '../../src/api/client';
 import type { CurrentDisplay, DisplaySite } from '../../src/api/contract/displays';
 import type { ReadingsResponse } from '../../src/api/contract/monitoring';
@@ -10,9 +12,18 @@ const display = (ids: string[], everySeconds = 10): CurrentDisplay => ({
   sites: ids.map((id) => ({ id, name: `Site ${id}`, timezone: 'Europe/London' })),
 });
 const siteOf = (id: string): DisplaySite => ({
-  site: { id, name: `Site ${id}`, address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: 2, safeMax: 8, hubCount: 0, nodeCount: 0 },
-  hubs: [], nodes: [], openEvents: [],
+  site: { id, name: `Site ${id}`, address: '', coordinates: '', latitude: null, longitude: null, timezone: 'Europe/London', safeMin: 2, safeMax: 8, hubCount: 0, nodeCount: 1 },
+  hubs: [],
+  nodes: [
+    {
+      id: `n-${id}`, name: 'Fridge', hubId: 'h1', siteId: id, serial: 'x', deviceType: 'Fridge Probe', batteryPct: null, signalDbm: null, lastSeenAt: null, online: false, tags: [],
+      feeds: [{ id: `f-${id}`, name: 'Temperature', unit: '°C', signalKey: 'temperature', kind: 'instant', rangeMin: null, rangeMax: null, latest: null }],
+    },
+  ] as DisplaySite['nodes'],
+  openEvents: [],
 });
+const alertOf = (over: Partial<AlertEvent>): AlertEvent =>
+  ({ id: 'e1', ruleId: 'r1', ruleName: 'Fridge warm', siteId: 'a', nodeId: 'n-a', feedId: 'f-a', severity: 'major', state: 'active', startedAt: '2026-11-28T10:00:00.000Z', endedAt: null, peak: 9, detail: '', acknowledgedBy: null, acknowledgedAt: null, assigneeId: null, muted: false, comments: [], history: [], ...over }) as AlertEvent;
 const offline = () => new ApiError(0, 'network_error', 'Network Error');
 
 /** A wall whose server answers as the test says: the display, each site, the build. */
@@ -39,6 +50,8 @@ function harness(start: { display?: () => CurrentDisplay; build?: () => string }
         reload: fromPromise(async () => {
           calls.reloads += 1;
         }),
+        // A stream that never connects: the live messages are sent to the wall by the test itself.
+        stream: streamMachine.provide({ actors: { connect: fromCallback(() => () => undefined) } }),
       },
     }),
     { input: { key: 'swd_key' } },
@@ -164,5 +177,31 @@ describe('wall machine', () => {
     await h.tick(0);
     expect(h.ctx().display?.siteIds).toEqual(['a']);
     expect(h.ctx().site?.site.id).toBe('a');
+  });
+
+  it('takes live readings of the site on screen into its tiles, and its alerts into the open ones as they happen', async () => {
+    const h = harness({ display: () => display(['a', 'b']) });
+    await h.tick(0);
+    h.actor.send({ type: 'live.reading', reading: { feedId: 'f-b', ts: '2026-11-28T10:00:00.000Z', value: 1 } });
+    expect(h.ctx().site?.nodes[0]?.feeds[0]?.latest).toBeNull();
+    h.actor.send({ type: 'live.reading', reading: { feedId: 'f-a', ts: '2026-11-28T10:00:00.000Z', value: 9.4 } });
+    expect(h.ctx().site?.nodes[0]?.feeds[0]?.latest).toEqual({ at: '2026-11-28T10:00:00.000Z', value: 9.4 });
+    expect(h.ctx().site?.nodes[0]?.online).toBe(true);
+    h.actor.send({ type: 'live.alert', event: alertOf({ siteId: 'b' }) });
+    expect(h.ctx().site?.openEvents).toEqual([]);
+    h.actor.send({ type: 'live.alert', event: alertOf({}) });
+    expect(h.ctx().site?.openEvents.map((e) => e.id)).toEqual(['e1']);
+    h.actor.send({ type: 'live.alert', event: alertOf({ state: 'resolved' }) });
+    expect(h.ctx().site?.openEvents).toEqual([]);
+  });
+});
+
+describe('an alert on the wall', () => {
+  it('stays in its place while open, comes first when new, and goes when resolved', () => {
+    const one = alertOf({ id: 'e1' });
+    const two = alertOf({ id: 'e2' });
+    expect(withAlert([one], two).map((e) => e.id)).toEqual(['e2', 'e1']);
+    expect(withAlert([one, two], { ...two, state: 'acknowledged' }).map((e) => [e.id, e.state])).toEqual([['e1', 'active'], ['e2', 'acknowledged']]);
+    expect(withAlert([one, two], { ...one, state: 'resolved' }).map((e) => e.id)).toEqual(['e2']);
   });
 });

@@ -9,6 +9,7 @@ export const wall = {
   'wall.waiting': "تعذّر الوصول إلى الخادم. تجري المحاولة تلقائيًا…",
   'wall.position': "الموقع {{at}} من {{count}}",
   'wall.live': "مباشر · قُرئ {{ago}}",
+  'wall.read': "قُرئ {{ago}}",
   'wall.stale': "غير محدّث · آخر قراءة {{ago}}",
   'wall.offline': "الخادم غير متاح · تُعرض بيانات قُرئت {{ago}}",
   'wall.paused': "متوقف مؤقتًا",

@@ -9,6 +9,7 @@ export const wall = {
   'wall.waiting': "The server cannot be reached. Trying again by itself…",
   'wall.position': "Site {{at}} of {{count}}",
   'wall.live': "Live · read {{ago}}",
+  'wall.read': "Read {{ago}}",
   'wall.stale': "Not current · last read {{ago}}",
   'wall.offline': "Server unreachable · showing what was read {{ago}}",
   'wall.paused': "Paused",

@@ -9,6 +9,7 @@ export const wall = {
   'wall.waiting': "No se puede contactar con el servidor. Reintentando automáticamente…",
   'wall.position': "Sitio {{at}} de {{count}}",
   'wall.live': "En vivo · leído {{ago}}",
+  'wall.read': "Leído {{ago}}",
   'wall.stale': "No actualizado · última lectura {{ago}}",
   'wall.offline': "Servidor inaccesible · datos leídos {{ago}}",
   'wall.paused': "En pausa",

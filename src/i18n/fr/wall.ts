@@ -9,6 +9,7 @@ export const wall = {
   'wall.waiting': "Le serveur est injoignable. Nouvel essai automatique…",
   'wall.position': "Site {{at}} sur {{count}}",
   'wall.live': "En direct · lu {{ago}}",
+  'wall.read': "Lu {{ago}}",
   'wall.stale': "Pas à jour · dernière lecture {{ago}}",
   'wall.offline': "Serveur injoignable · données lues {{ago}}",
   'wall.paused': "En pause",

@@ -9,6 +9,7 @@ export const wall = {
   'wall.waiting': "Il server non è raggiungibile. Nuovo tentativo automatico…",
   'wall.position': "Sito {{at}} di {{count}}",
   'wall.live': "In diretta · letto {{ago}}",
+  'wall.read': "Letto {{ago}}",
   'wall.stale': "Non aggiornato · ultima lettura {{ago}}",
   'wall.offline': "Server non raggiungibile · dati letti {{ago}}",
   'wall.paused': "In pausa",

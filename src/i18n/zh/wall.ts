@@ -9,6 +9,7 @@ export const wall = {
   'wall.waiting': "无法连接服务器。正在自动重试…",
   'wall.position': "第 {{at}} 个站点，共 {{count}} 个",
   'wall.live': "实时 · 读取于{{ago}}",
+  'wall.read': "读取于{{ago}}",
   'wall.stale': "非最新 · 上次读取于{{ago}}",
   'wall.offline': "服务器不可达 · 显示{{ago}}读取的数据",
   'wall.paused': "已暂停",

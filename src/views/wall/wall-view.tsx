@@ -63,6 +63,7 @@ function WallSite({ actor, site }: { actor: WallActor; site: DisplaySite }) {
   const offline = useSelector(actor, (s) => s.context.offline);
   const readAt = useSelector(actor, (s) => s.context.readAt);
   const now = useSelector(actor, (s) => s.context.now);
+  const streaming = useSelector(actor, (s) => s.context.streaming);
   const dark = display?.theme !== 'light';
   // Once per answer: the tiles, the chart's names and bands.
   const shown = useMemo(() => {
@@ -72,7 +73,7 @@ function WallSite({ actor, site }: { actor: WallActor; site: DisplaySite }) {
   }, [site]);
   const count = display?.sites.length ?? 1;
   const ago = readAt === null ? '' : timeSince(readAt, now);
-  const freshness = offline ? 'offline' : readAt === null || now - readAt > STALE_AFTER_MS ? 'stale' : 'live';
+  const freshness = offline ? 'offline' : readAt === null || now - readAt > STALE_AFTER_MS ? 'stale' : streaming ? 'live' : 'read';
   const events = site.openEvents;
   const hasData = readings?.series.some((x) => x.t.length > 0) ?? false;
   return (
@@ -85,7 +86,7 @@ function WallSite({ actor, site }: { actor: WallActor; site: DisplaySite }) {
           {count > 1 && <span>{t('wall.position', { at: at + 1, count })}</span>}
           {paused && <strong>{t('wall.paused')}</strong>}
           <span role="status" className={w.freshness[freshness]}>
-            {t(freshness === 'offline' ? 'wall.offline' : freshness === 'stale' ? 'wall.stale' : 'wall.live', { ago })}
+            {t(`wall.${freshness}`, { ago })}
           </span>
           <time className={w.clock} dateTime={new Date(now).toISOString()}>
             {formatDate(now, { timeStyle: 'short' })}

@@ -30,6 +30,7 @@ export const clock = style({ fontVariantNumeric: 'tabular-nums', fontWeight: var
 /** Freshness: live, not current, or offline — colour and words together. */
 export const freshness = styleVariants({
   live: { color: vars.palette.status.ok.fg },
+  read: { color: vars.palette.text.secondary },
   stale: { color: vars.palette.status.warning.fg, fontWeight: vars.font.weight.semibold },
   offline: { color: vars.palette.status.error.fg, fontWeight: vars.font.weight.semibold },
 });
