@@ -124,6 +124,8 @@ export const ACTION_COMMANDS: Command[] = [
   { id: 'theme', labelKey: 'palette.theme', group: 'actions', keywords: ['colour', 'color', 'sidebar', 'top bar', 'background'], event: { type: 'page', page: 'theme' }, visible: everyone, available: true },
   { id: 'mode-dark', labelKey: 'palette.dark', group: 'actions', keywords: ['night', 'wall display', 'theme'], shortcut: 't d', event: { type: 'preferences.mode', mode: 'dark' }, visible: (_r, s) => s?.mode !== 'dark', available: true },
   { id: 'mode-light', labelKey: 'palette.light', group: 'actions', keywords: ['day', 'theme'], shortcut: 't l', event: { type: 'preferences.mode', mode: 'light' }, visible: (_r, s) => s?.mode === 'dark', available: true },
+  // The person's own sites as a wall display, by the session: for a screen they are signed in on.
+  { id: 'wall-mode', labelKey: 'palette.wall', group: 'actions', keywords: ['wall', 'tv', 'kiosk', 'full screen', 'display', 'rotate'], event: { type: 'navigate', path: '/wall' }, visible: everyone, available: true },
   { id: 'shortcuts', labelKey: 'palette.shortcuts', group: 'actions', keywords: ['keyboard', 'keys', 'help'], shortcut: '?', event: { type: 'modal.show', modalType: 'shortcuts' }, visible: everyone, available: true },
   { id: 'help', labelKey: 'palette.help', group: 'actions', keywords: ['support', 'about'], event: { type: 'modal.show', modalType: 'help' }, visible: everyone, available: true },
   { id: 'logout', labelKey: 'palette.logout', group: 'actions', keywords: ['sign out', 'exit'], event: { type: 'session.logout' }, visible: everyone, available: true },

@@ -28,7 +28,10 @@ export const CLOCK_EVERY_MS = 10_000;
 export const STALE_AFTER_MS = 2 * REFRESH_EVERY_MS + 10_000;
 
 export interface WallContext {
+  /** The display's key; empty for a signed-in person's own wall (wall-session.ts). */
   key: string;
+  /** A signed-in wall of one site (`/wall?site=…`); null for all of a display's (or a person's) sites. */
+  only: string | null;
   display: CurrentDisplay | null;
   /** The playlist's place on screen. */
   at: number;
@@ -86,9 +89,9 @@ const step = (c: WallContext, by: number) => {
  * Nothing accumulates: each site's snapshot and chart replace the last.
  */
 export const wallMachine = setup({
-  types: { context: {} as WallContext, events: {} as WallEvent, input: {} as { key: string; width?: number } },
+  types: { context: {} as WallContext, events: {} as WallEvent, input: {} as { key: string; only?: string | null } },
   actors: {
-    loadDisplay: fromPromise<CurrentDisplay, { key: string }>(async ({ input, signal }) => (await api()).currentWall(input.key, signal)),
+    loadDisplay: fromPromise<CurrentDisplay, { key: string; only: string | null }>(async ({ input, signal }) => (await api()).currentWall(input.key, signal)),
     loadSite: fromPromise<{ site: DisplaySite; readings: ReadingsResponse | null }, { key: string; siteId: string }>(async ({ input, signal }) => {
       const wall = await api();
       const site = await wall.wallSite(input.key, input.siteId, signal);
@@ -112,13 +115,19 @@ export const wallMachine = setup({
 }).createMachine({
   id: 'wall',
   context: ({ input }) => ({
-    key: input.key, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, now: Date.now(), failure: null, retryMs: 1000, live: null, streaming: false,
+    key: input.key, only: input.only ?? null, display: null, at: 0, paused: false, site: null, readings: null, buildId: null, newBuild: false, offline: false, readAt: null, now: Date.now(), failure: null, retryMs: 1000, live: null, streaming: false,
   }),
   // Space, the arrows and `f` work whatever the wall is doing; the steps only where a site is shown.
-  invoke: { id: 'keyboard', src: 'keyboard' },
+  // The stream's messages are heard from the start: it may open before the first site is shown.
+  invoke: [
+    { id: 'keyboard', src: 'keyboard' },
+    { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.live, kinds: ['reading', 'alert'] as const }) },
+  ],
+  on: { 'live.resumed': { actions: assign({ streaming: true }) } },
   // One stream for the wall's life, opened by its key: it reconnects by itself with backoff after any loss.
   entry: [
-    assign({ live: ({ spawn, context }) => spawn('stream', { id: 'stream', input: { displayKey: context.key } }) }),
+    // A signed-in wall has no key: its stream is the session's (the same bearer token as every call).
+    assign({ live: ({ spawn, context }) => spawn('stream', { id: 'stream', input: { displayKey: context.key || null } }) }),
     sendTo('stream', { type: 'stream.start', scope: 'display' }),
   ],
   initial: 'starting',
@@ -126,7 +135,7 @@ export const wallMachine = setup({
     starting: {
       invoke: {
         src: 'loadDisplay',
-        input: ({ context }) => ({ key: context.key }),
+        input: ({ context }) => ({ key: context.key, only: context.only }),
         onDone: { target: 'running', actions: assign(({ context, event }) => ({ display: event.output, at: Math.min(context.at, Math.max(0, event.output.sites.length - 1)), failure: null, offline: false, retryMs: 1000 })) },
         onError: [
           { guard: ({ event }) => refused(event.error), target: 'revoked', actions: assign(({ event }) => ({ failure: failureOf(event.error), site: null, readings: null, display: null })) },
@@ -146,10 +155,7 @@ export const wallMachine = setup({
     },
     running: {
       type: 'parallel',
-      invoke: [
-        { id: 'theme', src: 'theme', input: ({ context }) => ({ theme: context.display!.theme }) },
-        { id: 'live', src: 'liveWatch', input: ({ context }) => ({ live: context.live, kinds: ['reading', 'alert'] as const }) },
-      ],
+      invoke: { id: 'theme', src: 'theme', input: ({ context }) => ({ theme: context.display!.theme }) },
       on: {
         // A reading of the site on screen: its tile now (the chart's quarter hours are the server's to average, at the next read).
         'live.reading': {
@@ -160,7 +166,6 @@ export const wallMachine = setup({
             return nodes === site.nodes ? {} : { site: { ...site, nodes } };
           }),
         },
-        'live.resumed': { actions: assign({ streaming: true }) },
         'live.alert': {
           guard: ({ context, event }) => context.site !== null && event.event.siteId === context.site.site.id,
           actions: assign(({ context, event }) => ({ site: { ...context.site!, openEvents: withAlert(context.site!.openEvents, event.event) } })),

@@ -105,3 +105,20 @@ test('a reading ingested while the wall shows its site is on screen within 2 sec
   expect(r.ok(), await r.text()).toBe(true);
   await expect(tiles).toContainText('4.6', { timeout: 2_000 });
 });
+
+test('keyboard only: a signed-in person opens their own sites as a wall from the palette', async ({ page }) => {
+  await signInAs(page, 'manager@sitewatch.test', undefined, true);
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('wall mode');
+  await expect(palette.getByRole('option', { selected: true })).toContainText('Wall mode: my sites full screen');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/wall$/);
+  await expect(page.getByText(/^Site 1 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Live · read/ })).toBeVisible();
+  const first = await page.getByRole('heading', { level: 1 }).textContent();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(/^Site 2 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(first!);
+});

@@ -196,6 +196,33 @@ describe('wall machine', () => {
   });
 });
 
+describe('the wall’s stream', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('says Live once its stream opened, even when it opened before the first site was shown', async () => {
+    let opened!: () => void;
+    const actor = createActor(
+      wallMachine.provide({
+        actors: {
+          loadDisplay: fromPromise(async () => display(['a'])),
+          loadSite: fromPromise<{ site: DisplaySite; readings: ReadingsResponse | null }, { key: string; siteId: string }>(async ({ input }) => ({ site: siteOf(input.siteId), readings: null })),
+          loadHealth: fromPromise(async () => 'build-1'),
+          // The stream opens at once, before the display's answer is in.
+          stream: streamMachine.provide({ actors: { connect: fromCallback(({ sendBack }) => ((opened = () => sendBack({ type: 'stream.opened' })), () => undefined)) } }),
+        },
+      }),
+      { input: { key: 'swd_key' } },
+    ).start();
+    opened();
+    expect(actor.getSnapshot().context.streaming).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches('running')).toBe(true);
+    expect(actor.getSnapshot().context.streaming).toBe(true);
+    actor.stop();
+  });
+});
+
 describe('an alert on the wall', () => {
   it('stays in its place while open, comes first when new, and goes when resolved', () => {
     const one = alertOf({ id: 'e1' });

@@ -31,6 +31,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.light': 'الوضع الفاتح',
   'palette.shortcuts': 'اختصارات لوحة المفاتيح',
   'palette.help': 'المساعدة',
+  'palette.wall': 'وضع الشاشة الجدارية: مواقعي بملء الشاشة',
   'palette.logout': 'تسجيل الخروج',
   'palette.page.root': 'الكل',
   'palette.page.company': 'تبديل الشركة',

@@ -29,6 +29,7 @@ export const palette = {
   'palette.light': 'Light mode',
   'palette.shortcuts': 'Keyboard shortcuts',
   'palette.help': 'Help',
+  'palette.wall': 'Wall mode: my sites full screen',
   'palette.logout': 'Logout',
   'palette.page.root': 'Everything',
   'palette.page.company': 'Switch company',

@@ -31,6 +31,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.light': 'Modo claro',
   'palette.shortcuts': 'Atajos de teclado',
   'palette.help': 'Ayuda',
+  'palette.wall': 'Modo mural: mis sitios a pantalla completa',
   'palette.logout': 'Cerrar sesión',
   'palette.page.root': 'Todo',
   'palette.page.company': 'Cambiar de empresa',

@@ -31,6 +31,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.light': 'Mode clair',
   'palette.shortcuts': 'Raccourcis clavier',
   'palette.help': 'Aide',
+  'palette.wall': 'Mode mural : mes sites en plein écran',
   'palette.logout': 'Se déconnecter',
   'palette.page.root': 'Tout',
   'palette.page.company': 'Changer d’entreprise',

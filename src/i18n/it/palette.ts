@@ -31,6 +31,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.light': 'Modalità chiara',
   'palette.shortcuts': 'Scorciatoie da tastiera',
   'palette.help': 'Guida',
+  'palette.wall': 'Modalità parete: i miei siti a schermo intero',
   'palette.logout': 'Disconnettersi',
   'palette.page.root': 'Tutto',
   'palette.page.company': 'Cambiare azienda',

@@ -31,6 +31,7 @@ export const palette: Record<keyof typeof En, string> = {
   'palette.light': '浅色模式',
   'palette.shortcuts': '键盘快捷键',
   'palette.help': '帮助',
+  'palette.wall': '墙面模式：全屏显示我的站点',
   'palette.logout': '退出登录',
   'palette.page.root': '全部',
   'palette.page.company': '切换公司',

@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { formatDate, t } from '../../i18n';
 import { STALE_AFTER_MS, wallMachine, wallView, type WallActor } from '../../machines/wall.machine';
+import { sessionWallMachine } from '../../machines/wall-session';
+import { useActors } from '../actors';
 import { bucketMsOf, rankFeeds } from '../../machines/site-view';
 import type { DisplaySite } from '../../api/contract/displays';
 import { ReadingsChart } from '../ui/readings-chart';
@@ -20,7 +22,13 @@ import * as w from './wall.css';
  * session: the key in the address is the display's. Everything it does is the wall machine's.
  */
 export function WallView() {
-  const key = new URLSearchParams(useSearch()).get('key')?.trim() ?? '';
+  const params = new URLSearchParams(useSearch());
+  const key = params.get('key')?.trim() ?? '';
+  const only = params.get('site')?.trim() || null;
+  const { session } = useActors();
+  const signedIn = useSelector(session, (st) => st.context.session !== null);
+  // Signed in without a key: the person's own sites, by the session (the palette's "Wall mode").
+  if (!key && signedIn) return <Wall key={`session:${only ?? ''}`} displayKey="" only={only} />;
   if (!key) {
     return (
       <main className={w.message} aria-labelledby="page-title">
@@ -29,11 +37,11 @@ export function WallView() {
       </main>
     );
   }
-  return <Wall key={key} displayKey={key} />;
+  return <Wall key={key} displayKey={key} only={null} />;
 }
 
-function Wall({ displayKey }: { displayKey: string }) {
-  const actor = useActorRef(wallMachine, { input: { key: displayKey } });
+function Wall({ displayKey, only }: { displayKey: string; only: string | null }) {
+  const actor = useActorRef(displayKey ? wallMachine : sessionWallMachine, { input: { key: displayKey, only } });
   const phase = useSelector(actor, (s) => (s.matches('revoked') ? 'revoked' : s.matches('running') ? 'running' : s.matches('waiting') ? 'waiting' : 'starting'));
   const site = useSelector(actor, (s) => s.context.site);
   if (phase === 'revoked') {
