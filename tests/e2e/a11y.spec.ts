@@ -87,7 +87,7 @@ test.describe('signed-in pages and dialogs, as the admin', () => {
 
 /** Every screen of the sidebar a manager sees, and the admin's own. */
 const MANAGER_SCREENS = ['/', '/site-dashboard', '/alert-events', '/reports', '/alerts', '/sites', '/hubs', '/nodes', '/feeds', '/signal-types',
-  '/node-tags', '/messages-manager', '/users', '/management', '/my-companies', '/my-profile'];
+  '/node-tags', '/displays', '/messages-manager', '/users', '/management', '/my-companies', '/my-profile'];
 const ADMIN_SCREENS = ['/admin-dashboard', '/plexus', '/companies'];
 
 /** The language and theme are stored preferences the app reads when it starts: set them, then load the page. */
