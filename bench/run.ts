@@ -12,6 +12,7 @@ import { stream } from './stream';
 import { exportBench } from './export';
 import { scale } from './scale';
 import { load } from './load';
+import { wall } from './wall';
 
 /**
  * Benchmarks, each a ratio against a baseline measured in the same process. Run `npm run bench` for all, or
@@ -52,7 +53,7 @@ const auth: Bench = async () => {
   };
 };
 
-const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage, stream, export: exportBench, load, scale };
+const benches: Record<string, Bench> = { auth, startup, 'readings-week': readingsWeek, 'readings-year': readingsYear, reduction, ingest, chart, table, 'table-minmax': tableMinmax, palette, manage, stream, export: exportBench, load, scale, wall };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
