@@ -3,7 +3,7 @@ import { currentLocale, formatNumber, t } from '../../i18n';
 /** The unit of a switch's state: its readings are 0 and 1, read as Off and On. */
 export const ON_OFF_UNIT = 'on/off';
 
-const number = (n: number, digits: number) => formatNumber(n, { maximumFractionDigits: digits });
+const number = (n: number, digits: number, exact = false) => formatNumber(n, { maximumFractionDigits: digits, minimumFractionDigits: exact ? digits : 0 });
 
 const RTL = new Set(['ar']);
 
@@ -24,9 +24,10 @@ export const isolate = (text: string): string => (RTL.has(currentLocale()) ? `\u
  * A reading as people read it, in the reader's number format: "9.99 °C", "35 %", "On". Every place that shows a value
  * uses this, so one screen never shows "9.99" beside "10,51".
  */
-export function formatReading(value: number, unit: string, digits = 2): string {
+export function formatReading(value: number, unit: string, digits = 2, exact = false): string {
   if (unit === ON_OFF_UNIT) return value >= 0.5 ? t('value.on') : t('value.off');
-  const n = number(value, digits);
+  // `exact`: always that many decimals (a wall's "4.0 °C" beside "3.8 °C": the columns of figures keep their width).
+  const n = number(value, digits, exact);
   return ltr(unit ? `${n} ${unit}` : n);
 }
 

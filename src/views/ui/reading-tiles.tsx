@@ -45,6 +45,8 @@ export interface ReadingTilesProps {
   period?: string;
   /** The window ends now, so the trend's label may say the latest value as "now". */
   recent?: boolean;
+  /** Every value with exactly this many decimals (a wall display: one); up to two, as needed, when absent. */
+  decimals?: number;
 }
 
 
@@ -53,7 +55,8 @@ export interface ReadingTilesProps {
  * status, time since the reading and, when the page holds them, its last 24 hours. Each tile is named by its node and
  * feed: on a site the node says where ("Medication Fridge Ground Floor"), the feed says what.
  */
-export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), recent = true }: ReadingTilesProps) {
+export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), recent = true, decimals }: ReadingTilesProps) {
+  const shown = (value: number, unit: string) => (decimals === undefined ? formatReading(value, unit) : formatReading(value, unit, decimals, true));
   if (tiles.length === 0) return <EmptyState compact title={t('site.noTiles')} />;
   return (
     <TileWall label={label}>
@@ -65,7 +68,7 @@ export function ReadingTiles({ label, tiles, now, period = t('trend.last24h'), r
             key={tile.feedId}
             title={tile.nodeName || tile.feedName}
             subtitle={subtitleOf(tile)}
-            value={tile.reading ? (switched ? formatReading(tile.reading.value, tile.unit) : formatReading(tile.reading.value, '')) : null}
+            value={tile.reading ? (switched ? formatReading(tile.reading.value, tile.unit) : shown(tile.reading.value, '')) : null}
             unit={switched ? undefined : tile.unit}
             emptyLabel={t('site.noReading')}
             status={status}

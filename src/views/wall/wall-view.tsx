@@ -124,7 +124,7 @@ function WallSite({ actor, site }: { actor: WallActor; site: DisplaySite }) {
             {t('site.tiles')}
           </h2>
           <div className={w.tiles}>
-            <ReadingTiles label={t('site.tiles')} tiles={feedTilesOf(shown.feeds, site.site, shown.charted)} now={now} />
+            <ReadingTiles label={t('site.tiles')} tiles={feedTilesOf(shown.feeds, site.site, shown.charted)} now={now} decimals={1} />
           </div>
         </section>
         <section className={w.panel} aria-labelledby="wall-chart">

@@ -9,7 +9,10 @@ afterEach(() => setLocale('en'));
 describe('readings as people read them', () => {
   it('writes a value with its unit, a switch as On or Off, and a range out', () => {
     expect(formatReading(9.987, '°C')).toBe('9.99 °C');
-    expect(formatReading(1, 'on/off')).toBe('On');
+    // A wall's exact decimals: one, always, so 4.0 stands beside 3.8.
+    expect(formatReading(4, '°C', 1, true)).toBe('4.0 °C');
+    expect(formatReading(3.849, '°C', 1, true)).toBe('3.8 °C');
+    expect(formatReading(1, 'on/off', 1, true)).toBe('On');
     expect(formatReading(0, 'on/off')).toBe('Off');
     expect(formatRange(2, 8, '°C')).toBe('2–8 °C');
     expect(formatRange(10, null, '%')).toBe('≥ 10 %');
