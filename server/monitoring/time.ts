@@ -214,7 +214,7 @@ export function bucketBoundaries(from: number, to: number, interval: Interval, z
   return out;
 }
 
-/** The rollup grains readings are kept in (docs/decisions.md, Readings, ingest and rollups: 15m and 1h UTC-aligned, 1d the feed's site-local day). */
+/** The rollup grains readings are kept in (docs/decisions.md, Time and buckets: 15m and 1h UTC-aligned, 1d the feed's site-local day). */
 export type Grain = '15m' | '1h' | '1d';
 export const GRAIN_MS: Record<Exclude<Grain, '1d'>, number> = { '15m': QUARTER, '1h': HOUR };
 
